@@ -34,12 +34,12 @@ def encode(obj: Any) -> tuple[str, dict[str, Any]]:
     return type(obj).__name__, to_json(obj)
 
 
-def decode(types_by_name: Mapping[str, type], name: str, data: Mapping[str, Any]) -> Any:
-    """Rebuild a command or event from its name and JSON-native fields."""
+def decode(types_by_name: Mapping[str, type], name: str, data: Mapping[str, Any], where: str | None = None) -> Any:
+    """Rebuild a command or event from its name and JSON-native fields; `where` names it in errors."""
     cls = types_by_name.get(name)
     if cls is None:
         raise CodecError(f"unknown type {name!r}; expected one of {sorted(types_by_name)}")
-    return _decoder(cls)(data, name)
+    return _decoder(cls)(data, where or name)
 
 
 def to_json(value: Any) -> Any:
