@@ -1,0 +1,65 @@
+"""A random bot: plays any game by picking uniformly among the server's ListLegalCommands, over the wire."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from clients.sdk import Client, PlayLedgerError, Token, args_of
+from playledger.v1 import games_pb2
+
+# Codes that mean "the game moved on under us" (another seat or an automatic command acted first).
+RACE_LOST = {"ROUND_OVER", "NOT_YOUR_TURN", "NOT_YOUR_MOVE", "WRONG_PHASE", "TOO_SOON", "STALE_VERSION", "GAME_OVER"}
+
+
+@dataclass
+class BotGame:
+    game: str
+    commands: int = 0
+    rejected: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+
+def play_to_end(
+    client: Client, tokens: list[Token], seed: int | str | None = None, max_commands: int = 100_000,
+    idle_wait: float = 0.05,
+) -> BotGame:
+    """Act for every seat until the game ends. Returns what was done (and each submit's latency)."""
+    rng = random.Random(seed)
+    seats = {t.seat: client.as_token(t.token) for t in tokens}
+    game = tokens[0].game
+    spectator = client.as_token(None)
+    result = BotGame(game)
+    status = spectator.get_game(game).status
+    while not status.finished:
+        if result.commands >= max_commands:
+            raise RuntimeError(f"{game} did not finish within {max_commands} commands")
+        acted = False
+        for seat in list(status.to_act):
+            me = seats[seat]
+            legal = me.legal_commands(game)
+            if not legal:
+                continue
+            choice = rng.choice(legal)
+            started = time.perf_counter()
+            try:
+                response = me.submit(game, choice.command_type, args_of(choice))
+            except PlayLedgerError as error:
+                if error.reason not in RACE_LOST:
+                    raise
+                result.rejected += 1
+                break  # re-read the status: someone else's command (or a timer) changed the game
+            result.latencies.append(time.perf_counter() - started)
+            result.commands += 1
+            status = response.status
+            acted = True
+            break
+        if not acted:
+            time.sleep(idle_wait)  # nobody can act now: a real-time game is waiting for its timers
+            status = spectator.get_game(game).status
+    return result
+
+
+def final(client: Client, game: str) -> games_pb2.Game:
+    return client.as_token(None).get_game(game)

@@ -1,0 +1,173 @@
+"""A typed Python client for PlayLedger over gRPC (the generated playledger.v1 stubs, nothing else).
+
+    client = Client("127.0.0.1:50051")
+    game, tokens = client.create_game("hare-and-tortoise", ["ann", "bob"])
+    ann = client.as_token(tokens[0])
+    moves = ann.legal_commands(game.name)
+    ann.submit(game.name, moves[0].command_type, args_of(moves[0]))
+
+Every submit carries a request_id (a fresh UUID unless given), so the SDK can
+safely retry it on UNAVAILABLE: the server returns the first result of a
+request it already recorded.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from google.protobuf import json_format, struct_pb2
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from playledger.v1 import games_pb2, games_pb2_grpc
+
+RETRYABLE = (grpc.StatusCode.UNAVAILABLE,)
+
+
+class PlayLedgerError(Exception):
+    """A call the server refused: the status code, its stable reason code and the message."""
+
+    def __init__(self, code: grpc.StatusCode, reason: str, message: str) -> None:
+        super().__init__(f"{message} [{code.name} {reason}]")
+        self.code, self.reason, self.message = code, reason, message
+
+    @staticmethod
+    def from_rpc(error: grpc.RpcError) -> PlayLedgerError:
+        reason = ""
+        status = rpc_status.from_call(error)  # type: ignore[arg-type]
+        if status is not None:
+            for detail in status.details:
+                info = error_details_pb2.ErrorInfo()
+                if detail.Unpack(info):
+                    reason = info.reason
+        return PlayLedgerError(error.code(), reason, error.details() or "")  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Token:
+    game: str
+    seat: int
+    player: str
+    token: str
+
+
+def to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
+    return json_format.MessageToDict(struct)
+
+
+def args_of(command: games_pb2.LegalCommand) -> dict[str, Any]:
+    return to_dict(command.args)
+
+
+def game_name(game: str) -> str:
+    """Accept 'games/ID' or a bare ID."""
+    return game if game.startswith("games/") else f"games/{game}"
+
+
+class Client:
+    def __init__(
+        self,
+        target: str = "127.0.0.1:50051",
+        token: str | None = None,
+        timeout: float = 15.0,
+        channel: grpc.Channel | None = None,
+        retries: int = 3,
+    ) -> None:
+        self.target = target
+        self._channel = channel or grpc.insecure_channel(target)
+        self._stub = games_pb2_grpc.GameServiceStub(self._channel)
+        self._token = token
+        self._timeout = timeout
+        self._retries = retries
+
+    def as_token(self, token: str | None) -> Client:
+        """The same connection, acting with another token (None: a spectator)."""
+        return Client(self.target, token, self._timeout, self._channel, self._retries)
+
+    def close(self) -> None:
+        self._channel.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def _metadata(self) -> list[tuple[str, str]]:
+        return [("authorization", f"Bearer {self._token}")] if self._token else []
+
+    def _call(self, method: Any, request: Any, retry: bool = False) -> Any:
+        attempts = self._retries if retry else 1
+        for attempt in range(attempts):
+            try:
+                return method(request, metadata=self._metadata, timeout=self._timeout)
+            except grpc.RpcError as error:
+                if error.code() in RETRYABLE and attempt + 1 < attempts:  # type: ignore[attr-defined]
+                    time.sleep(0.2 * 2**attempt)
+                    continue
+                raise PlayLedgerError.from_rpc(error) from None
+        raise AssertionError("unreachable")
+
+    # --- calls ----------------------------------------------------------------------------------
+    def game_types(self) -> list[games_pb2.GameType]:
+        return list(self._call(self._stub.ListGameTypes, games_pb2.ListGameTypesRequest(), retry=True).game_types)
+
+    def create_game(
+        self, rules: str, players: list[str], options: Mapping[str, Any] | None = None, seed_hex: str = ""
+    ) -> tuple[games_pb2.Game, list[Token]]:
+        request = games_pb2.CreateGameRequest(rules=rules, players=players, seed_hex=seed_hex)
+        request.options.update(dict(options or {}))
+        response = self._call(self._stub.CreateGame, request)
+        tokens = [Token(response.game.name, t.seat, t.player, t.token) for t in response.seat_tokens]
+        return response.game, tokens
+
+    def get_game(self, game: str) -> games_pb2.Game:
+        request = games_pb2.GetGameRequest(name=game_name(game))
+        return self._call(self._stub.GetGame, request, retry=True).game
+
+    def list_games(self, rules: str = "", page_size: int = 100) -> Iterator[games_pb2.Game]:
+        token = ""
+        while True:
+            request = games_pb2.ListGamesRequest(page_size=page_size, page_token=token, rules=rules)
+            page = self._call(self._stub.ListGames, request, retry=True)
+            yield from page.games
+            token = page.next_page_token
+            if not token:
+                return
+
+    def legal_commands(self, game: str) -> list[games_pb2.LegalCommand]:
+        request = games_pb2.ListLegalCommandsRequest(game=game_name(game))
+        return list(self._call(self._stub.ListLegalCommands, request, retry=True).commands)
+
+    def submit(
+        self,
+        game: str,
+        command_type: str,
+        args: Mapping[str, Any] | None = None,
+        request_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> games_pb2.SubmitCommandResponse:
+        request = games_pb2.SubmitCommandRequest(
+            game=game_name(game), command_type=command_type, request_id=request_id or str(uuid.uuid4())
+        )
+        request.args.update(dict(args or {}))
+        if expected_version is not None:
+            request.expected_version = expected_version
+        return self._call(self._stub.SubmitCommand, request, retry=True)
+
+    def watch(self, game: str, after_version: int = 0, timeout: float | None = None) -> Iterator[games_pb2.GameEvent]:
+        """Events as they are recorded (redacted for this token), until the game ends or timeout."""
+        request = games_pb2.WatchGameRequest(game=game_name(game), after_version=after_version)
+        try:
+            for response in self._stub.WatchGame(request, metadata=self._metadata, timeout=timeout):
+                yield response.event
+        except grpc.RpcError as error:
+            if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:  # type: ignore[attr-defined]
+                return
+            raise PlayLedgerError.from_rpc(error) from None

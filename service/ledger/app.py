@@ -1,0 +1,217 @@
+"""The application service: create games, submit commands (idempotent, conflict-safe), read streams."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
+
+from service.ledger import codec, seats
+from service.ledger.game import Game, Recorded, request_key, seed_commitment
+from service.rules.catalog import rules_for
+from service.rules.core import RNG_VERSION, InvalidOptions, normalize_options
+
+MAX_PLAYER_NAME = 64
+
+
+class GameNotFound(LookupError):
+    """No game with that id (-> NOT_FOUND)."""
+
+
+class StaleVersion(Exception):
+    """The game moved on since the version the caller expected (-> ABORTED)."""
+
+
+class RequestReused(ValueError):
+    """A request_id already used by this seat for a different command (-> INVALID_ARGUMENT)."""
+
+
+@dataclass(frozen=True)
+class Created:
+    game_id: UUID
+    tokens: list[str]
+    game: Game
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """The result of a command: the version after it and the events it recorded."""
+
+    version: int
+    events: list[Recorded]
+    repeated: bool = False  # True when this was a retry of an already recorded request_id
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class Ledger(Application[UUID]):
+    name = "playledger"
+
+    def __init__(self, env: dict[str, str] | None = None, cache_size: int = 2000) -> None:
+        defaults = {"AGGREGATE_CACHE_MAXSIZE": str(cache_size)}
+        super().__init__({**defaults, **(env or {})})
+        # One lock per game (striped): commands to one game queue here instead of
+        # failing each other's optimistic save; other processes still race and retry.
+        self._locks = [threading.Lock() for _ in range(256)]
+        self._watch = threading.Condition()
+        self._listeners: list[Callable[[UUID, int], None]] = []
+
+    # --- create / read --------------------------------------------------------------------
+    def create_game(
+        self,
+        rules_name: str,
+        players: Sequence[str],
+        options: dict[str, Any] | None = None,
+        seed: bytes | None = None,
+        clock: Callable[[], int] = now_ms,
+    ) -> Created:
+        rules = rules_for(rules_name)
+        names = [_player_name(p, i) for i, p in enumerate(players)]
+        normalized = normalize_options(rules.metadata, len(names), options or {})
+        seed_hex = (seed if seed is not None else secrets.token_bytes(32)).hex()
+        tokens = seats.issue(len(names))
+        game = Game(
+            rules_name=rules.name,
+            rules_version=rules.version,
+            rng_version=RNG_VERSION,
+            players=names,
+            options=normalized,
+            seed_hex=seed_hex,
+            seed_commitment=seed_commitment(seed_hex),
+            seed_source="server" if seed is None else "client",
+            token_hashes=[seats.digest(t) for t in tokens],
+        )
+        game.deal(clock())  # may raise InvalidOptions: nothing is saved then
+        self.save(game)
+        return Created(game.id, tokens, game)
+
+    def get_game(self, game_id: UUID) -> Game:
+        try:
+            game: Game = self.repository.get(game_id)
+        except AggregateNotFoundError:
+            raise GameNotFound(f"there is no game {game_id}") from None
+        return game
+
+    def game_at(self, game_id: UUID, version: int) -> Game:
+        """The game as it stood at a past version (time travel for audits and disputes)."""
+        try:
+            game: Game = self.repository.get(game_id, version=version)
+        except AggregateNotFoundError:
+            raise GameNotFound(f"there is no game {game_id}") from None
+        return game
+
+    def stream(self, game_id: UUID, after: int = 0) -> list[Any]:
+        """Stored events of one game with version > after (Created is version 1)."""
+        return list(self.events.get(game_id, gt=after or None))
+
+    # --- commands -------------------------------------------------------------------------
+    def submit(
+        self,
+        game_id: UUID,
+        seat: int | None,
+        command: Any,
+        request_id: str | None,
+        expected_version: int | None = None,
+        attempts: int = 5,
+        clock: Callable[[], int] = now_ms,
+    ) -> Submitted:
+        """Decide and record one command in one transaction.
+
+        A request_id this seat already used returns the first result and records
+        nothing. A lost race with another writer (another process) is re-decided
+        on the fresh state unless the caller pinned expected_version.
+        """
+        with self._locks[hash(game_id) % len(self._locks)]:
+            for _ in range(attempts):
+                game = self.get_game(game_id)
+                if request_id:
+                    repeat = self._repeat(game, seat, command, request_id)
+                    if repeat is not None:
+                        return repeat
+                if expected_version is not None and game.version != expected_version:
+                    raise StaleVersion(f"the game is at version {game.version}, not {expected_version}")
+                recorded = game.execute(seat, command, request_id or None, clock())
+                if not recorded:
+                    return Submitted(game.version, [])
+                try:
+                    self.save(game)
+                except IntegrityError:
+                    if expected_version is not None:
+                        raise StaleVersion("another command was recorded first; reload and try again") from None
+                    continue
+                return Submitted(game.version, recorded)
+        raise StaleVersion(f"the game kept changing; gave up after {attempts} attempts")
+
+    def _repeat(self, game: Game, seat: int | None, command: Any, request_id: str) -> Submitted | None:
+        span = game.requests.get(request_key(seat, request_id))
+        if span is None:
+            return None
+        first, last = span
+        stored = list(self.events.get(game.id, gt=first - 1, lte=last))
+        name, args = codec.encode(command)
+        if stored[0].command != {"name": name, "args": args}:
+            raise RequestReused(f"request_id {request_id!r} was already used for a different command")
+        rules = game.rules
+        recorded = [
+            Recorded(e.originator_version, e.name, codec.decode(rules.event_types, e.name, e.data), e.seat)
+            for e in stored
+            if isinstance(e, Game.EventRecorded)
+        ]
+        return Submitted(game.version, recorded, repeated=True)
+
+    # --- listing ------------------------------------------------------------------------
+    def list_created(self, after_notification: int, limit: int) -> list[tuple[int, Game.Created]]:
+        """Game headers in creation order, after a notification id (the page token)."""
+        found = self.recorder.select_notifications(
+            start=after_notification, limit=limit, topics=[get_topic(Game.Created)], inclusive_of_start=False
+        )
+        return [(n.id, self.mapper.to_domain_event(n)) for n in found]  # type: ignore[misc]
+
+    # --- watching -----------------------------------------------------------------------
+    def add_listener(self, listener: Callable[[UUID, int], None]) -> None:
+        """Called with (game id, new version) after every save in this process."""
+        self._listeners.append(listener)
+
+    def _notify(self, recordings: list[Any]) -> None:
+        latest: dict[UUID, int] = {}
+        for r in recordings:
+            latest[r.domain_event.originator_id] = r.domain_event.originator_version
+        with self._watch:
+            self._watch.notify_all()
+        for game_id, version in latest.items():
+            for listener in self._listeners:
+                listener(game_id, version)
+
+    def wait_for_change(self, timeout: float) -> None:
+        """Block until something is saved in this process or the timeout passes (other processes: poll)."""
+        with self._watch:
+            self._watch.wait(timeout)
+
+    def watch(self, game_id: UUID, after: int, stop: Callable[[], bool], poll: float = 1.0) -> Iterator[Any]:
+        """Stored events of a game with version > after, as they are recorded, until stop() or the end."""
+        while not stop():
+            fresh = self.stream(game_id, after)
+            for event in fresh:
+                yield event
+                after = event.originator_version
+                if isinstance(event, Game.SeedRevealed):
+                    return
+            if not fresh:
+                self.wait_for_change(poll)
+
+
+def _player_name(name: str, seat: int) -> str:
+    name = name.strip() or f"seat {seat}"
+    if len(name) > MAX_PLAYER_NAME:
+        raise InvalidOptions(f"player name {name[:20]!r}... is longer than {MAX_PLAYER_NAME} characters")
+    return name

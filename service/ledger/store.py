@@ -1,0 +1,80 @@
+"""Store URL -> eventsourcing persistence settings.
+
+    sqlite:///./playledger.db          (default; a file next to where the server runs)
+    sqlite:///:memory:                 (tests: gone when the process ends)
+    postgresql://user:pass@host:5432/db?pool_size=4&schema=public
+
+On PostgreSQL the library serializes appends with a table lock, so the pool
+and lock waits must be bounded (its defaults wait for ever): a command that
+cannot get a connection or the lock in time fails fast as UNAVAILABLE instead
+of piling up. POSTGRES_ENABLE_DB_FUNCTIONS stays off: that insert path skips
+the lock that keeps readers from skipping late-committing events.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, unquote, urlparse
+
+DEFAULT_STORE = "sqlite:///./playledger.db"
+
+# Tunables accepted as query parameters of a postgresql:// URL, with their defaults.
+POSTGRES_DEFAULTS: dict[str, str] = {
+    "pool_size": "4",  # ~ one per gRPC worker: measured best on 2 cores (DESIGN.md)
+    "max_overflow": "2",
+    "max_waiting": "64",  # bounded queue for a connection; beyond it -> RESOURCE_EXHAUSTED
+    "connect_timeout": "5",  # seconds to connect, and to wait for a pooled connection
+    "lock_timeout": "5",  # seconds to wait for the append table lock
+    "idle_in_transaction_session_timeout": "5",
+    "pre_ping": "y",
+    "schema": "",
+}
+
+
+class StoreURLError(ValueError):
+    """A --store value we cannot use, with what was wrong."""
+
+
+def persistence_env(url: str) -> dict[str, str]:
+    """The eventsourcing environment for a store URL."""
+    parsed = urlparse(url)
+    if parsed.scheme == "sqlite":
+        path = unquote(parsed.path)
+        if parsed.netloc:
+            raise StoreURLError(f"a SQLite URL has no host: write sqlite:///PATH, not {url!r}")
+        if path.startswith("/"):
+            path = path[1:]  # sqlite:///rel.db -> rel.db ; sqlite:////abs.db -> /abs.db
+        if not path:
+            raise StoreURLError(f"{url!r} names no database file: write sqlite:///./playledger.db")
+        dbname = "file::memory:?cache=shared" if path == ":memory:" else path
+        return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": dbname, "SQLITE_LOCK_TIMEOUT": "10"}
+    if parsed.scheme in ("postgresql", "postgres"):
+        dbname = unquote(parsed.path.lstrip("/"))
+        if not dbname:
+            raise StoreURLError(f"{url!r} names no database: write postgresql://user@host:5432/DBNAME")
+        query = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
+        unknown = sorted(set(query) - set(POSTGRES_DEFAULTS))
+        if unknown:
+            raise StoreURLError(f"unknown store parameter {unknown[0]!r}; known: {sorted(POSTGRES_DEFAULTS)}")
+        settings = {**POSTGRES_DEFAULTS, **query}
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": dbname,
+            "POSTGRES_HOST": parsed.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(parsed.port or 5432),
+            "POSTGRES_USER": unquote(parsed.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(parsed.password or ""),
+            "POSTGRES_ENABLE_DB_FUNCTIONS": "n",
+        }
+        for key, value in settings.items():
+            env["POSTGRES_" + key.upper()] = value
+        return env
+    raise StoreURLError(f"unsupported store {url!r}: use sqlite:///PATH or postgresql://user@host:port/db")
+
+
+def describe(url: str) -> str:
+    """The URL without its password, for logs."""
+    parsed = urlparse(url)
+    if parsed.password:
+        netloc = parsed.netloc.replace(f":{parsed.password}@", ":***@")
+        return parsed._replace(netloc=netloc).geturl()
+    return url
