@@ -1,7 +1,7 @@
 """Store URL -> eventsourcing persistence settings.
 
     sqlite:///./playledger.db          (default; a file next to where the server runs)
-    sqlite:///:memory:                 (tests: gone when the process ends)
+    sqlite:///:memory:                 (tests: a private database, gone when the process ends)
     postgresql://user:pass@host:5432/db?pool_size=4&schema=public
 
 On PostgreSQL the library serializes appends with a table lock, so the pool
@@ -13,6 +13,7 @@ the lock that keeps readers from skipping late-committing events.
 
 from __future__ import annotations
 
+import uuid
 from urllib.parse import parse_qs, unquote, urlparse
 
 DEFAULT_STORE = "sqlite:///./playledger.db"
@@ -45,7 +46,8 @@ def persistence_env(url: str) -> dict[str, str]:
             path = path[1:]  # sqlite:///rel.db -> rel.db ; sqlite:////abs.db -> /abs.db
         if not path:
             raise StoreURLError(f"{url!r} names no database file: write sqlite:///./playledger.db")
-        dbname = "file::memory:?cache=shared" if path == ":memory:" else path
+        # Each in-memory store is its own database (shared by the threads of one application).
+        dbname = f"file:playledger-{uuid.uuid4().hex}?mode=memory&cache=shared" if path == ":memory:" else path
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": dbname, "SQLITE_LOCK_TIMEOUT": "10"}
     if parsed.scheme in ("postgresql", "postgres"):
         dbname = unquote(parsed.path.lstrip("/"))
