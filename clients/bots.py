@@ -6,8 +6,9 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from clients.sdk import Client, PlayLedgerError, Token, args_of
 from playledger.v1 import games_pb2
+
+from clients.sdk import Client, PlayLedgerError, Token, args_of
 
 # Codes that mean "the game moved on under us" (another seat or an automatic command acted first).
 RACE_LOST = {"ROUND_OVER", "NOT_YOUR_TURN", "NOT_YOUR_MOVE", "WRONG_PHASE", "TOO_SOON", "STALE_VERSION", "GAME_OVER"}
@@ -22,7 +23,10 @@ class BotGame:
 
 
 def play_to_end(
-    client: Client, tokens: list[Token], seed: int | str | None = None, max_commands: int = 100_000,
+    client: Client,
+    tokens: list[Token],
+    seed: int | str | None = None,
+    max_commands: int = 100_000,
     idle_wait: float = 0.05,
 ) -> BotGame:
     """Act for every seat until the game ends. Returns what was done (and each submit's latency)."""

@@ -61,8 +61,13 @@ def token_for(game: str, seat: int | None, token: str | None) -> str | None:
 # --- shared options ------------------------------------------------------------------------------
 def common(fn: Callable[..., Any]) -> Callable[..., Any]:
     fn = click.option("--json", "as_json", is_flag=True, help="print JSON instead of text")(fn)
-    fn = click.option("--server", envvar="PLAYLEDGER_SERVER", default=DEFAULT_SERVER, show_default=True,
-                      help="HOST:PORT of the PlayLedger server")(fn)
+    fn = click.option(
+        "--server",
+        envvar="PLAYLEDGER_SERVER",
+        default=DEFAULT_SERVER,
+        show_default=True,
+        help="HOST:PORT of the PlayLedger server",
+    )(fn)
     return fn
 
 
@@ -138,8 +143,15 @@ def types(server: str, as_json: bool) -> None:
 @click.option("--option", "options", multiple=True, help="game option KEY=VALUE (see `playledger types`)")
 @click.option("--seed", default=None, help="reproducible seed (the game records that the creator chose it)")
 @common
-def new(rules: str, count: int | None, names: tuple[str, ...], options: tuple[str, ...], seed: str | None,
-        server: str, as_json: bool) -> None:
+def new(
+    rules: str,
+    count: int | None,
+    names: tuple[str, ...],
+    options: tuple[str, ...],
+    seed: str | None,
+    server: str,
+    as_json: bool,
+) -> None:
     """Create a game; prints its name and one secret token per seat (also saved to the wallet)."""
     players = list(names) or [f"seat {i}" for i in range(count or 2)]
     game, tokens = Client(server).create_game(rules, players, parse_kv(options, "--option"), _seed_hex(seed))
@@ -180,8 +192,10 @@ def show(game: str, seat: int | None, token: str | None, server: str, as_json: b
 
     def text() -> None:
         click.echo(f"{g.name}  {g.rules} v{g.rules_version}  version {g.version}  players {', '.join(g.players)}")
-        click.echo(f"phase {g.status.phase}; waiting for seats {list(g.status.to_act)}"
-                   + ("; FINISHED" if g.status.finished else ""))
+        click.echo(
+            f"phase {g.status.phase}; waiting for seats {list(g.status.to_act)}"
+            + ("; FINISHED" if g.status.finished else "")
+        )
         for key, value in to_dict(g.view).items():
             click.echo(f"  {key}: {json.dumps(value)}")
         if g.status.finished:
@@ -216,8 +230,18 @@ def moves(game: str, seat: int | None, token: str | None, server: str, as_json: 
 @click.option("--request-id", default=None, help="idempotency key (default: a fresh UUID)")
 @acting
 @common
-def do_command(game: str, command: str | None, args: tuple[str, ...], pick: int | None, expect_version: int | None,
-               request_id: str | None, seat: int | None, token: str | None, server: str, as_json: bool) -> None:
+def do_command(
+    game: str,
+    command: str | None,
+    args: tuple[str, ...],
+    pick: int | None,
+    expect_version: int | None,
+    request_id: str | None,
+    seat: int | None,
+    token: str | None,
+    server: str,
+    as_json: bool,
+) -> None:
     """Submit COMMAND KEY=VALUE... (e.g. play_cards 'cards=["R-HARE-01"]'), or --pick N."""
     client = Client(server, token_for(game, seat, token))
     if pick is not None:
@@ -234,8 +258,10 @@ def do_command(game: str, command: str | None, args: tuple[str, ...], pick: int 
     def text() -> None:
         for e in response.events:
             click.echo(f"v{e.version} {e.type} {json.dumps(to_dict(e.data))}")
-        click.echo(f"now at version {response.version}; phase {response.status.phase}; "
-                   f"waiting for {list(response.status.to_act)}" + ("; FINISHED" if response.status.finished else ""))
+        click.echo(
+            f"now at version {response.version}; phase {response.status.phase}; "
+            f"waiting for {list(response.status.to_act)}" + ("; FINISHED" if response.status.finished else "")
+        )
 
     emit(as_json, message_dict(response), text)
 
@@ -246,8 +272,9 @@ def do_command(game: str, command: str | None, args: tuple[str, ...], pick: int 
 @click.option("--timeout", type=float, default=None, help="stop after this many seconds")
 @acting
 @common
-def watch(game: str, after: int, timeout: float | None, seat: int | None, token: str | None, server: str,
-          as_json: bool) -> None:
+def watch(
+    game: str, after: int, timeout: float | None, seat: int | None, token: str | None, server: str, as_json: bool
+) -> None:
     """Stream a game's events as they happen (redacted for your seat)."""
     for e in Client(server, token_for(game, seat, token)).watch(game, after, timeout):
         if as_json:
@@ -294,4 +321,3 @@ def bot_game(rules: str, count: int, seed: str | None, options: tuple[str, ...],
 
 def _seed_hex(seed: str | None) -> str:
     return "" if seed is None else hashlib.sha256(seed.encode()).hexdigest()
-

@@ -23,7 +23,6 @@ import grpc
 from google.protobuf import json_format, struct_pb2
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
-
 from playledger.v1 import games_pb2, games_pb2_grpc
 
 RETRYABLE = (grpc.StatusCode.UNAVAILABLE,)
@@ -45,7 +44,7 @@ class PlayLedgerError(Exception):
                 info = error_details_pb2.ErrorInfo()
                 if detail.Unpack(info):
                     reason = info.reason
-        return PlayLedgerError(error.code(), reason, error.details() or "")  # type: ignore[attr-defined]
+        return PlayLedgerError(error.code(), reason, error.details() or "")
 
 
 @dataclass(frozen=True)
@@ -99,8 +98,8 @@ class Client:
         self.close()
 
     @property
-    def _metadata(self) -> list[tuple[str, str]]:
-        return [("authorization", f"Bearer {self._token}")] if self._token else []
+    def _metadata(self) -> tuple[tuple[str, str], ...]:
+        return (("authorization", f"Bearer {self._token}"),) if self._token else ()
 
     def _call(self, method: Any, request: Any, retry: bool = False) -> Any:
         attempts = self._retries if retry else 1
@@ -108,7 +107,7 @@ class Client:
             try:
                 return method(request, metadata=self._metadata, timeout=self._timeout)
             except grpc.RpcError as error:
-                if error.code() in RETRYABLE and attempt + 1 < attempts:  # type: ignore[attr-defined]
+                if error.code() in RETRYABLE and attempt + 1 < attempts:
                     time.sleep(0.2 * 2**attempt)
                     continue
                 raise PlayLedgerError.from_rpc(error) from None
@@ -129,7 +128,8 @@ class Client:
 
     def get_game(self, game: str) -> games_pb2.Game:
         request = games_pb2.GetGameRequest(name=game_name(game))
-        return self._call(self._stub.GetGame, request, retry=True).game
+        found: games_pb2.Game = self._call(self._stub.GetGame, request, retry=True).game
+        return found
 
     def list_games(self, rules: str = "", page_size: int = 100) -> Iterator[games_pb2.Game]:
         token = ""
@@ -159,7 +159,8 @@ class Client:
         request.args.update(dict(args or {}))
         if expected_version is not None:
             request.expected_version = expected_version
-        return self._call(self._stub.SubmitCommand, request, retry=True)
+        response: games_pb2.SubmitCommandResponse = self._call(self._stub.SubmitCommand, request, retry=True)
+        return response
 
     def watch(self, game: str, after_version: int = 0, timeout: float | None = None) -> Iterator[games_pb2.GameEvent]:
         """Events as they are recorded (redacted for this token), until the game ends or timeout."""
@@ -168,6 +169,6 @@ class Client:
             for response in self._stub.WatchGame(request, metadata=self._metadata, timeout=timeout):
                 yield response.event
         except grpc.RpcError as error:
-            if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:  # type: ignore[attr-defined]
+            if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
                 return
             raise PlayLedgerError.from_rpc(error) from None

@@ -13,9 +13,9 @@ import click
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
+from playledger.v1 import games_pb2, games_pb2_grpc
 from prometheus_client import start_http_server
 
-from playledger.v1 import games_pb2, games_pb2_grpc
 from service.api.games import GameService
 from service.config import Settings
 from service.ledger.app import Ledger
@@ -69,17 +69,29 @@ def start(settings: Settings, ledger: Ledger | None = None) -> Running:
 
 
 @click.group(invoke_without_command=True, context_settings={"auto_envvar_prefix": "PLAYLEDGER"})
-@click.option("--store", default=Settings.store, show_default=True, help="sqlite:///PATH or postgresql://user@host:port/db")
+@click.option(
+    "--store", default=Settings.store, show_default=True, help="sqlite:///PATH or postgresql://user@host:port/db"
+)
 @click.option("--host", default=Settings.host, show_default=True, help="address to listen on (0.0.0.0 in a container)")
 @click.option("--port", default=Settings.port, show_default=True, type=int, help="gRPC port")
-@click.option("--metrics-port", default=Settings.metrics_port, show_default=True, type=int, help="Prometheus /metrics port; 0 = off")
+@click.option(
+    "--metrics-port",
+    default=Settings.metrics_port,
+    show_default=True,
+    type=int,
+    help="Prometheus /metrics port; 0 = off",
+)
 @click.option("--workers", default=Settings.workers, show_default=True, type=int, help="gRPC worker threads")
-@click.option("--max-watchers", default=Settings.max_watchers, show_default=True, type=int, help="concurrent WatchGame streams")
+@click.option(
+    "--max-watchers", default=Settings.max_watchers, show_default=True, type=int, help="concurrent WatchGame streams"
+)
 @click.option("--organizer-token", default=None, help="bearer token that sees everything and may export and audit")
-@click.option("--grace-seconds", default=Settings.grace_seconds, show_default=True, type=float, help="drain time on shutdown")
+@click.option(
+    "--grace-seconds", default=Settings.grace_seconds, show_default=True, type=float, help="drain time on shutdown"
+)
 @click.option("--log-level", default="INFO", show_default=True)
 @click.pass_context
-def main(ctx: click.Context, log_level: str, **flags: object) -> None:
+def main(ctx: click.Context, /, log_level: str, **flags: object) -> None:
     """Run the PlayLedger gRPC server (default: on SQLite in ./playledger.db)."""
     if ctx.invoked_subcommand is not None:
         return
@@ -94,7 +106,10 @@ def main(ctx: click.Context, log_level: str, **flags: object) -> None:
         start_http_server(settings.metrics_port, addr=settings.host)
     log.info(
         "serving on %s:%d (store %s, metrics %s)",
-        settings.host, running.port, describe(settings.store), settings.metrics_port or "off",
+        settings.host,
+        running.port,
+        describe(settings.store),
+        settings.metrics_port or "off",
     )
     done = threading.Event()
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import datetime
-from functools import cache
 from typing import Any
 from uuid import UUID
 
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
-
 from playledger.v1 import games_pb2
+
 from service.ledger import codec
 from service.ledger.game import Game
 from service.rules.core import Rules, Status
@@ -48,7 +47,6 @@ def wire_name(class_name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", class_name).lower()
 
 
-@cache
 def _wire_names(rules: Rules) -> dict[str, str]:
     return {wire_name(cls_name): cls_name for cls_name in rules.command_types}
 

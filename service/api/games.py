@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import grpc
-
 from playledger.v1 import games_pb2, games_pb2_grpc
+
 from service.api import convert
 from service.api.auth import Caller, caller_of
 from service.api.errors import Overloaded, PermissionDenied, translated_errors
@@ -25,7 +25,10 @@ MAX_SEED_BYTES = 64
 
 class GameService(games_pb2_grpc.GameServiceServicer):
     def __init__(
-        self, ledger: Ledger, organizer_token: str | None = None, max_watchers: int = 4,
+        self,
+        ledger: Ledger,
+        organizer_token: str | None = None,
+        max_watchers: int = 4,
         stopping: Callable[[], bool] = lambda: False,
     ) -> None:
         self._ledger = ledger
@@ -52,7 +55,9 @@ class GameService(games_pb2_grpc.GameServiceServicer):
         return convert.game_to_proto(game, view, seat, caller.organizer)
 
     # --- RPCs -----------------------------------------------------------------------------------
-    def CreateGame(self, request: games_pb2.CreateGameRequest, context: grpc.ServicerContext) -> games_pb2.CreateGameResponse:
+    def CreateGame(
+        self, request: games_pb2.CreateGameRequest, context: grpc.ServicerContext
+    ) -> games_pb2.CreateGameResponse:
         with translated_errors(context):
             caller = self._caller(context)
             rules = rules_for(request.rules)
@@ -77,7 +82,9 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             game = self._ledger.get_game(convert.parse_game_name(request.name))
             return games_pb2.GetGameResponse(game=self._render(game, caller))
 
-    def ListGames(self, request: games_pb2.ListGamesRequest, context: grpc.ServicerContext) -> games_pb2.ListGamesResponse:
+    def ListGames(
+        self, request: games_pb2.ListGamesRequest, context: grpc.ServicerContext
+    ) -> games_pb2.ListGamesResponse:
         with translated_errors(context):
             caller = self._caller(context)
             if request.rules:

@@ -7,7 +7,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -159,7 +159,7 @@ class Ledger(Application[UUID]):
         first, last = span
         stored = list(self.events.get(game.id, gt=first - 1, lte=last))
         name, args = codec.encode(command)
-        if stored[0].command != {"name": name, "args": args}:
+        if cast(Game.EventRecorded, stored[0]).command != {"name": name, "args": args}:
             raise RequestReused(f"request_id {request_id!r} was already used for a different command")
         rules = game.rules
         recorded = [

@@ -94,7 +94,7 @@ def describe_type(tp: Any) -> str:
         return "[" + ", ".join(describe_type(a) for a in args) + "]"
     if origin is frozenset:
         return f"set of {describe_type(args[0])}"
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return "{" + ", ".join(f"{f['name']}: {f['type']}" for f in schema(tp)) + "}"
     return str(tp)
 
@@ -119,7 +119,7 @@ def _sort_key(v: Any) -> str:
 
 
 @cache
-def _decoder(tp: Any) -> Decoder:  # noqa: PLR0911 - one branch per supported type
+def _decoder(tp: Any) -> Decoder:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if tp is Any:
         return lambda v, where: v
@@ -145,7 +145,7 @@ def _decoder(tp: Any) -> Decoder:  # noqa: PLR0911 - one branch per supported ty
         return _seq_decoder(_decoder(args[0]), frozenset)
     if origin in (dict, Mapping):
         return _dict_decoder(_decoder(args[1]))
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     raise TypeError(f"the codec does not support type {tp!r}")
 

@@ -140,7 +140,7 @@ class Game(Aggregate):
         """Repository hands out copies of cached games: the rules state is immutable, so share it."""
         clone = copy(self)
         clone.requests = dict(self.requests)
-        clone._pending_events = []  # type: ignore[attr-defined]
+        clone._pending_events = []
         return clone
 
     @property
@@ -179,13 +179,20 @@ class Game(Aggregate):
         self, event: Any, seat: int | None, command: dict[str, Any] | None, request_id: str | None, at_ms: int
     ) -> Recorded:
         name, data = codec.encode(event)
-        fields = {"name": name, "data": data, "seat": seat, "command": command, "request_id": request_id, "at_ms": at_ms}
+        fields: dict[str, Any] = {
+            "name": name,
+            "data": data,
+            "seat": seat,
+            "command": command,
+            "request_id": request_id,
+            "at_ms": at_ms,
+        }
         self._chain(self.EventRecorded, fields)
         return Recorded(self.version, name, event, seat)
 
     def _reveal_seed(self) -> None:
         rules = self.rules
-        fields = {
+        fields: dict[str, Any] = {
             "seed_hex": self.seed_hex,
             "scores": list(rules.scores(self.state)),
             "winners": list(rules.winners(self.state)),
@@ -204,6 +211,7 @@ def chain_body(version: int, kind: str, fields: dict[str, Any], prev_hash: str) 
 
 
 def stored_body(event: Game.EventRecorded | Game.SeedRevealed) -> dict[str, Any]:
+    fields: dict[str, Any]
     if isinstance(event, Game.EventRecorded):
         fields = {
             "name": event.name,

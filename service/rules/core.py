@@ -194,9 +194,8 @@ def _coerce_option(spec: OptionSpec, value: Any) -> Any:
             raise InvalidOptions(f"option {spec.name!r} must be at least {spec.minimum}, not {value}")
         if spec.maximum is not None and value > spec.maximum:
             raise InvalidOptions(f"option {spec.name!r} must be at most {spec.maximum}, not {value}")
-    elif spec.type is str:
-        if not isinstance(value, str):
-            raise InvalidOptions(f"option {spec.name!r} must be text, not {value!r}")
+    elif spec.type is str and not isinstance(value, str):
+        raise InvalidOptions(f"option {spec.name!r} must be text, not {value!r}")
     if spec.choices and value not in spec.choices:
         raise InvalidOptions(f"option {spec.name!r} must be one of {list(spec.choices)}, not {value!r}")
     return value

@@ -21,6 +21,7 @@ def test_golden_playthrough_unchanged(game: str, case: dict) -> None:
     assert path.exists(), f"missing {path}; run python -m tests.golden.regen {game}"
     expected, actual = path.read_text(), transcript(game, case)
     if expected != actual:
-        diff = "".join(list(difflib.unified_diff(
-            expected.splitlines(True), actual.splitlines(True), str(path), "now", n=2))[:80])
+        diff = "".join(
+            list(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), str(path), "now", n=2))[:80]
+        )
         pytest.fail(f"{game} {case['name']} plays differently now:\n{diff}")

@@ -110,7 +110,7 @@ def check_generic(p: Playout) -> None:
         name, data = codec.encode(event)
         json.dumps(data)
         assert codec.decode(rules.event_types, name, data) == event, f"{name} does not survive the codec"
-    for seat, command, _ in p.commands[-5:]:
+    for _seat, command, _ in p.commands[-5:]:
         name, data = codec.encode(command)
         assert codec.decode(rules.command_types, name, data) == command
     for viewer in (None, *range(p.seats)):

@@ -108,7 +108,7 @@ def decide(state: State, seat: int | None, command: Command, rng: Rng, now_ms: i
 
 def _choose_second_bet(state: State, seat: int, card: str) -> list[Event]:
     if state.phase is not Phase.SECOND_BET:
-        raise IllegalCommand("second bets are chosen only before the first turn of a race", "WRONG_PHASE")
+        raise IllegalCommand("you can choose a second bet only before the first turn of a race", "WRONG_PHASE")
     if state.second_bet_done[seat]:
         raise IllegalCommand("you have already chosen your second bet", "ALREADY_CHOSEN")
     if card not in state.hands[seat]:
@@ -119,9 +119,12 @@ def _choose_second_bet(state: State, seat: int, card: str) -> list[Event]:
 def _play_cards(state: State, seat: int, cards: tuple[str, ...], rng: Rng) -> list[Event]:
     if state.phase is Phase.SECOND_BET:
         waiting = [s for s, done in enumerate(state.second_bet_done) if not done]
-        raise IllegalCommand(f"every player must first choose a second bet (waiting for seats {waiting})", "WRONG_PHASE")
+        raise IllegalCommand(
+            f"you cannot play yet: every player must first choose a second bet (waiting for seats {waiting})",
+            "WRONG_PHASE",
+        )
     if state.phase is not Phase.PLAY:
-        raise IllegalCommand("cards cannot be played while animals are being moved", "WRONG_PHASE")
+        raise IllegalCommand("you cannot play cards while the animals are being moved", "WRONG_PHASE")
     if seat != state.turn:
         raise IllegalCommand(f"it is seat {state.turn}'s turn, not yours", "NOT_YOUR_TURN")
     if not 1 <= len(cards) <= MAX_CARDS_PER_TURN:  # HT-10
@@ -137,13 +140,15 @@ def _play_cards(state: State, seat: int, cards: tuple[str, ...], rng: Rng) -> li
     animal = animals.pop()
     if state.total() + len(cards) > MAX_TOTAL_PER_ROUND:  # HT-13
         raise IllegalCommand(
-            f"{state.total()} cards are on the table; at most {MAX_TOTAL_PER_ROUND} may be played in a round",
+            f"{state.total()} cards are on the table and a round allows {MAX_TOTAL_PER_ROUND}: "
+            f"you may play at most {MAX_TOTAL_PER_ROUND - state.total()} now",
             "TABLE_FULL",
         )
     already = state.counts()[ANIMALS.index(animal)]
     if already + len(cards) > MAX_PER_ANIMAL_PER_ROUND:
         raise IllegalCommand(
-            f"{already} {animal} cards are on the table; at most {MAX_PER_ANIMAL_PER_ROUND} per animal in a round",
+            f"{already} {animal} cards are on the table and a round allows {MAX_PER_ANIMAL_PER_ROUND} of one animal: "
+            f"you may play at most {MAX_PER_ANIMAL_PER_ROUND - already} {animal} now",
             "ANIMAL_FULL",
         )
     events: list[Event] = [CardsPlayed(seat=seat, cards=tuple(sorted(cards)))]
@@ -234,7 +239,7 @@ def _walk(state: State, animal: Animal, start: int, moves: int) -> tuple[int, st
 def _move_animal(state: State, seat: int, animal: Animal, rng: Rng) -> list[Event]:
     """HT-V2.5..V2.10: the picker moves one animal by its card count, with its own Turbo token's boost."""
     if state.phase is not Phase.TURBO_MOVE:
-        raise IllegalCommand("animals are moved by players only in a Turbo movement phase", "WRONG_PHASE")
+        raise IllegalCommand("you can move an animal only in a Turbo movement phase", "WRONG_PHASE")
     if seat != state.turn:
         raise IllegalCommand(f"it is seat {state.turn}'s pick, not yours", "NOT_YOUR_TURN")
     if animal not in state.to_move:

@@ -99,7 +99,10 @@ class RacingPhaseStarted:
 
 @dataclass(frozen=True, slots=True)
 class AnimalMoved:
-    """An animal's move in a Racing phase. `note` says why: "nap", "howl", "stream" (HT-32/33/34) or "turbo" (HT-V2.7)."""
+    """An animal's move in a Racing phase.
+
+    `note` says why: "nap", "howl", "stream" (HT-32/33/34) or "turbo" (HT-V2.7).
+    """
 
     animal: Animal
     start: int

@@ -55,7 +55,9 @@ def _top(seats: range | tuple[int, ...] | list[int], scores: tuple[int, ...]) ->
     return [s for s in seats if scores[s] == best]
 
 
-def _best_bets(seats: list[int], podium: tuple[tuple[Animal, int], ...], bets: tuple[tuple[str, ...], ...]) -> list[int]:
+def _best_bets(
+    seats: list[int], podium: tuple[tuple[Animal, int], ...], bets: tuple[tuple[str, ...], ...]
+) -> list[int]:
     best = min(best_place(podium, bets[s]) for s in seats)
     return [s for s in seats if best_place(podium, bets[s]) == best]
 

@@ -107,4 +107,3 @@ class State:
 
     def hand_size(self) -> int:
         return self.config.turbo_hand_size if self.config.turbo else HAND_SIZE
-
