@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
+from playledger.v1 import games_pb2, games_pb2_grpc
 
 from clients.sdk import Client, PlayLedgerError, args_of, to_dict
-from playledger.v1 import games_pb2, games_pb2_grpc
 from service.config import Settings
 from service.server import Running, start
 
@@ -94,7 +94,7 @@ def test_status_code_mapping(client: Client) -> None:
 
 
 def test_numbers_in_struct_args_are_coerced_and_a_float_is_refused(client: Client) -> None:
-    game, tokens = new_game(client, first_player=0)
+    game, _ = new_game(client, first_player=0)
     assert client.get_game(game.name).status.to_act == [0, 1, 2]
     with expect(grpc.StatusCode.INVALID_ARGUMENT, "INVALID_OPTIONS"):
         client.create_game("hare-and-tortoise", ["a", "b"], {"first_player": 0.5})
@@ -204,7 +204,9 @@ def test_health_and_reflection_are_served(server: Running) -> None:
     from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
     channel = grpc.insecure_channel(f"127.0.0.1:{server.port}")
-    health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service="playledger.v1.GameService"))
+    health = health_pb2_grpc.HealthStub(channel).Check(
+        health_pb2.HealthCheckRequest(service="playledger.v1.GameService")
+    )
     assert health.status == health_pb2.HealthCheckResponse.SERVING
     responses = reflection_pb2_grpc.ServerReflectionStub(channel).ServerReflectionInfo(
         iter([reflection_pb2.ServerReflectionRequest(list_services="")])

@@ -1,9 +1,10 @@
 """No seat token or spectator learns another seat's cards, the boxed bets, or the seed before the end.
 
-Random playouts through the real gRPC surface: after every command, every
-seat and a spectator read GetGame and ListLegalCommands and provoke an error,
-while each of them follows the whole game on its own WatchGame stream; the server's own state (read directly from the ledger) tells which
-cards are secret from whom at that moment.
+Random playouts through the real gRPC surface: every few commands, every seat
+and a spectator read GetGame and ListLegalCommands and provoke an error, while
+each of them follows the whole game on its own WatchGame stream. The server's
+own state (read directly from the ledger) tells which cards are secret from
+whom at that moment.
 """
 
 from __future__ import annotations
