@@ -1,0 +1,1 @@
+"""The audit tool: re-run recorded games and verify their hash chains (playledger-replay)."""
