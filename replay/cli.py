@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -39,17 +38,6 @@ def parse_game(value: str) -> UUID:
         return UUID(value.removeprefix("games/"))
     except ValueError:
         raise click.BadParameter(f"{value!r} is not a game (games/ID)", param_hint="GAME") from None
-
-
-def all_games(ledger: Ledger) -> Iterator[UUID]:
-    after = 0
-    while True:
-        page = ledger.list_created(after, 1000)
-        for position, created in page:
-            after = position
-            yield created.originator_id
-        if len(page) < 1000:
-            return
 
 
 def verify_one(ledger: Ledger, game_id: UUID) -> Verdict:
@@ -83,7 +71,7 @@ def verify(games: tuple[str, ...], store: str, every: bool, as_json: bool) -> No
     if not games and not every:
         raise click.UsageError("name GAMEs or pass --all")
     ledger = open_store(store)
-    ids = [parse_game(g) for g in games] if games else list(all_games(ledger))
+    ids = [parse_game(g) for g in games] if games else list(ledger.all_game_ids())
     started, failed, events = time.perf_counter(), 0, 0
     for game_id in ids:
         verdict = verify_one(ledger, game_id)

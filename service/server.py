@@ -19,6 +19,7 @@ from prometheus_client import start_http_server
 from service.api.games import GameService
 from service.config import Settings
 from service.ledger.app import Ledger
+from service.ledger.scheduler import Scheduler
 from service.ledger.store import StoreURLError, describe, persistence_env
 
 log = logging.getLogger("playledger.server")
@@ -32,12 +33,14 @@ class Running:
     ledger: Ledger
     health: health.HealthServicer
     stopping: threading.Event
+    scheduler: Scheduler
 
     def stop(self, grace: float) -> None:
-        """Shutdown order: health NOT_SERVING, stop taking RPCs and drain, then close the store."""
+        """Shutdown order: health NOT_SERVING, stop taking RPCs and drain, stop timers, close the store."""
         self.stopping.set()
         self.health.enter_graceful_shutdown()
         self.server.stop(grace).wait()
+        self.scheduler.stop()
         self.ledger.close()
 
 
@@ -64,8 +67,10 @@ def start(settings: Settings, ledger: Ledger | None = None) -> Running:
     port = server.add_insecure_port(f"{settings.host}:{settings.port}")
     if port == 0:
         raise OSError(f"cannot listen on {settings.host}:{settings.port}")
+    scheduler = Scheduler(ledger)
+    scheduler.start()
     server.start()
-    return Running(server, port, ledger, health_servicer, stopping)
+    return Running(server, port, ledger, health_servicer, stopping, scheduler)
 
 
 @click.group(invoke_without_command=True, context_settings={"auto_envvar_prefix": "PLAYLEDGER"})

@@ -177,6 +177,19 @@ class Ledger(Application[UUID]):
         )
         return [(n.id, self.mapper.to_domain_event(n)) for n in found]  # type: ignore[misc]
 
+    def all_game_ids(self, page: int = 1000) -> Iterator[UUID]:
+        after = 0
+        while True:
+            found = self.list_created(after, page)
+            for position, created in found:
+                after = position
+                yield created.originator_id
+            if len(found) < page:
+                return
+
+    def unfinished_game_ids(self) -> list[UUID]:
+        return [g for g in self.all_game_ids() if not self.get_game(g).is_finished()]
+
     # --- watching -----------------------------------------------------------------------
     def add_listener(self, listener: Callable[[UUID, int], None]) -> None:
         """Called with (game id, new version) after every save in this process."""
