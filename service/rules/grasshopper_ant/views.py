@@ -1,0 +1,206 @@
+"""Per-seat views and event redaction, as allow-lists (spec §10).
+
+Secret until the reveal (GA-30): the Ant's black marker and each Red Ant's red
+marker (their owner sees them), and the GA-P3 peeked marker (the Cicada sees
+it). Secret for good: the order of the Path and Provision decks (never stored),
+a GA-P5 face-down card (its holder sees it; revealed at the end). Autumn insect
+piles are shown face down to opponents (count only) until the end, unless the
+open variant is on; the cards themselves were face up in the grid and the
+public MarkersRevealed/PantryFilled events name them (spec §10: the count-only
+view is the rulebook's memory element, not a true secret).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from service.rules.grasshopper_ant.data import (
+    CARD,
+    CELLS,
+    GRID_SIZE,
+    PATH_TYPES,
+    POWER_INSECT,
+    POWER_NAMES,
+    POWERS,
+    Mode,
+)
+from service.rules.grasshopper_ant.messages import Cell, Event, MarkerChosen, MarkerPeeked, PathCardDrawn
+from service.rules.grasshopper_ant.scoring import (
+    autumn_score,
+    insect_points,
+    shelf_points,
+    status,
+    victory_points,
+)
+from service.rules.grasshopper_ant.state import (
+    BOXED,
+    CENTRE,
+    Phase,
+    State,
+    insect_alternatives,
+    open_insect_cards,
+    power_holder,
+    power_options,
+    red_ants,
+)
+
+
+def _role(state: State, seat: int) -> str:
+    if seat == state.ant:
+        return "ant"
+    if seat == state.cicada:
+        return "cicada"
+    return "red_ant" if seat in red_ants(state) else "idle"
+
+
+def _cell(state: State, cell: Cell) -> dict[str, Any] | None:
+    card = state.grid[CELLS.index(cell)]
+    if card is None:
+        return None
+    face = CARD[card]
+    return {
+        "card": card,
+        "type": face.type.value,
+        "insect": face.insect.value if face.insect is not None else None,
+        "ant": cell in state.ant_cells,
+        "cicada": cell == state.cicada_cell,
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """What `seat` may see; None is a spectator. Built up from public facts plus the seat's own secrets."""
+    me = seat if seat is not None and 0 <= seat < state.seats else None
+    st = status(state)
+    n = state.seats
+    out: dict[str, Any] = {
+        "mode": state.mode.value,
+        "powers": state.powers,
+        "autumn_open": state.autumn_open,
+        "snake": state.snake,
+        "seats": n,
+        "you": me,
+        "round": state.round,
+        "phase": st.phase,
+        "to_act": list(st.to_act),
+        "finished": st.finished,
+        "ant": state.ant,
+        "cicada": state.cicada,
+        "roles": [_role(state, s) for s in range(n)],
+        "grid": [[_cell(state, (r, c)) for c in range(GRID_SIZE)] for r in range(GRID_SIZE)],
+        "deck_count": len(state.deck),
+        "committed": [state.markers[s] is not None for s in range(n)] if state.markers else [False] * n,
+        "my_marker": _own_marker(state, me),
+        "peek": _peek(state, me),
+        "reveal": _reveal(state),
+    }
+    if state.mode is Mode.AUTUMN:
+        out |= _autumn(state, me)
+    else:
+        out |= _winter(state, me)
+    if state.finished:
+        out["end_reason"] = state.end_reason.value if state.end_reason is not None else None
+        out["scores"] = list(state.final_scores)
+        out["winners"] = list(state.winners)
+    return out
+
+
+def _own_marker(state: State, me: int | None) -> str | None:
+    if me is None or not state.markers:
+        return None
+    marker = state.markers[me]
+    return marker.value if marker is not None else None
+
+
+def _peek(state: State, me: int | None) -> dict[str, Any] | None:
+    if state.peek_slot is None:
+        return None
+    shown = state.peeked.value if me == state.cicada and state.peeked is not None else None
+    return {"seat": state.cicada, "slot": state.peek_slot, "marker": shown}
+
+
+def _reveal(state: State) -> dict[str, Any] | None:
+    if not state.revealed:
+        return None
+    x = state.markers[state.ant]
+    return {
+        "ant_marker": x.value if x is not None else None,
+        "guesses": [[s, m.value] for s in red_ants(state) if (m := state.markers[s]) is not None],
+        "cicada_right": state.cicada_right,
+        "collector": state.collector,
+        "cards": list(state.haul),
+    }
+
+
+def _autumn(state: State, me: int | None) -> dict[str, Any]:
+    n = state.seats
+    shown = state.autumn_open or state.finished
+
+    def pile(s: int) -> list[str] | None:
+        return list(state.insect_piles[s]) if shown or s == me else None
+
+    out: dict[str, Any] = {
+        "pantry": [{t.value: state.shelves[s][i] for i, t in enumerate(PATH_TYPES)} for s in range(n)],
+        "shelf_points": [shelf_points(state.shelves[s]) for s in range(n)],
+        "insect_counts": [len(state.insect_piles[s]) for s in range(n)],
+        "insect_cards": [pile(s) for s in range(n)],
+        "boxed_count": len(state.boxed),
+    }
+    if me is not None:
+        out["my_insect_points"] = insect_points(state.insect_piles[me])
+        out["my_score"] = autumn_score(state, me)
+    return out
+
+
+def _winter(state: State, me: int | None) -> dict[str, Any]:
+    n = state.seats
+    out: dict[str, Any] = {
+        "supplies": [list(state.supplies[s]) for s in range(n)],
+        "cocoons": [
+            {
+                "count": int(state.cocoons[s] is not None),
+                "card": state.cocoons[s] if s == me or state.finished else None,
+            }
+            for s in range(n)
+        ],
+        "discard": list(state.discard),
+        "market": list(state.market),
+        "provision_deck_count": len(state.provision_deck),
+        "provisions_in_play": list(state.provisions_in_play),
+        "provisions": [list(state.provisions[s]) for s in range(n)],
+        "vp": [victory_points(state, s) for s in range(n)],
+        "bought": state.bought,
+    }
+    if state.powers:
+        out["power_cards"] = [
+            {"power": p.value, "name": POWER_NAMES[p], "insect": POWER_INSECT[p].value, "holder": _holder(state, p)}
+            for p in POWERS
+        ]
+    if state.phase is Phase.INSECTS:
+        out["insect_choices"] = [
+            {"card": c, "options": [c, *insect_alternatives(state, c)]} for c in open_insect_cards(state)
+        ]
+    if state.phase is Phase.POWER:
+        out["power_options"] = list(power_options(state))
+    return out
+
+
+def _holder(state: State, power: Any) -> str | int:
+    holder = power_holder(state, power)
+    if holder == BOXED:
+        return "box"
+    if holder == CENTRE:
+        return "centre"
+    return holder
+
+
+def redact(event: Event, seat: int | None) -> Event | None:
+    """The same visibility rule for a streamed event: hidden fields become None."""
+    match event:
+        case MarkerChosen() if event.seat != seat:
+            return replace(event, path_type=None)
+        case MarkerPeeked() if event.seat != seat:
+            return replace(event, path_type=None)
+        case PathCardDrawn() if event.face_down and event.seat != seat:
+            return replace(event, card=None)
+    return event
