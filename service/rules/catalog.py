@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from service.rules import antics, baba_yaga, grasshopper_ant, hare_tortoise
+from service.rules import antics, atiwa, baba_yaga, grasshopper_ant, hare_tortoise
 from service.rules.core import Rules
 
-_PACKAGES: tuple[Rules, ...] = (hare_tortoise, antics, grasshopper_ant, baba_yaga)
+_PACKAGES: tuple[Rules, ...] = (hare_tortoise, antics, grasshopper_ant, baba_yaga, atiwa)
 
 # Every rules version a stored game may pin. A rules change that decides
 # differently adds a new version and keeps the old package listed here.

@@ -1,0 +1,105 @@
+"""End-of-game scoring (§7, AT-91..AT-97), the solo goal and challenges (§8), status, scores, winners."""
+
+from __future__ import annotations
+
+from service.rules.atiwa.data.cards import CARD_POINTS, Location
+from service.rules.atiwa.data.challenges import Challenge
+from service.rules.atiwa.data.pieces import BOARD_ROWS, FREE_BATS, ROW_VALUE, SUPPLY_SIZE, TRAINED_BONUS, Item
+from service.rules.atiwa.messages import Result
+from service.rules.atiwa.state import (
+    Phase,
+    Player,
+    State,
+    Step,
+    challenge,
+    count,
+    current_seat,
+    location_counts,
+    pollution_count,
+    trained_count,
+)
+from service.rules.core import Status
+
+
+def board_points(p: Player) -> int:
+    """AT-93: the value of the rightmost empty space of each supply-board row (0 with nothing taken)."""
+    return sum(ROW_VALUE[kind][p.taken[i]] for i, kind in enumerate(BOARD_ROWS))
+
+
+def result(p: Player) -> Result:
+    """The six categories of §7 (AT-91..AT-96), their total, and the pollution markers for AT-97."""
+    gold = p.gold
+    cards = sum(CARD_POINTS[c.cid] for c in p.cards)
+    board = board_points(p)
+    trained = trained_count(p) * TRAINED_BONUS
+    bats = max(0, count(p, Item.BAT) - FREE_BATS)
+    shortage = -p.penalty
+    total = gold + cards + board + trained + bats + shortage
+    return Result(gold, cards, board, trained, bats, shortage, total, pollution_count(p))
+
+
+def ranking_winners(results: tuple[Result, ...]) -> tuple[int, ...]:
+    """AT-97: highest total; tie-break fewer pollution markers; still tied -> shared victory."""
+    best = max(r.total for r in results)
+    tied = [i for i, r in enumerate(results) if r.total == best]
+    least = min(results[i].pollution for i in tied)
+    return tuple(i for i in tied if results[i].pollution == least)
+
+
+def goal_conditions(ch: Challenge, p: Player, res: Result) -> list[tuple[str, bool]]:
+    """Each condition of the solo goal or challenge (AT-100, AT-C1..AT-C8) and whether it holds."""
+    out = [(f"at least {ch.min_points} points", res.total >= ch.min_points)]
+    if ch.min_bats:
+        out.append((f"at least {ch.min_bats} bats", count(p, Item.BAT) >= ch.min_bats))
+    locations = location_counts(p)
+    if ch.min_towns:
+        out.append((f"at least {ch.min_towns} towns", locations[str(Location.TOWN)] >= ch.min_towns))
+    if ch.all_families:
+        total = SUPPLY_SIZE[Item.FAMILY]
+        out.append((f"all {total} families on cards", count(p, Item.FAMILY) == total))
+    if ch.exact_locations:
+        wanted = ", ".join(f"{n} {str(kind).lower()}" for kind, n in ch.exact_locations)
+        ok = all(locations[str(kind)] == n for kind, n in ch.exact_locations)
+        out.append((f"exactly these location cards: {wanted}", ok))
+    if ch.min_gold:
+        out.append((f"at least {ch.min_gold} gold", p.gold >= ch.min_gold))
+    if ch.no_pollution:
+        out.append(("no pollution marker", res.pollution == 0))
+    return out
+
+
+def goal_met(state: State, results: tuple[Result, ...]) -> bool | None:
+    ch = challenge(state)
+    if ch is None:
+        return None
+    return all(ok for _, ok in goal_conditions(ch, state.players[0], results[0]))
+
+
+def final_winners(state: State, results: tuple[Result, ...]) -> tuple[int, ...]:
+    if state.seats == 1:  # solo: you win by reaching the goal (AT-100)
+        return (0,) if goal_met(state, results) else ()
+    return ranking_winners(results)
+
+
+def status(state: State) -> Status:
+    if state.phase is Phase.FINISHED:
+        phase = "finished"
+        if state.goal_met is not None:
+            phase += ": goal met" if state.goal_met else ": goal not met"
+        return Status(phase=phase, finished=True)
+    if state.phase is Phase.WORK:
+        return Status(phase="work", to_act=(current_seat(state),))
+    if state.phase is Phase.MAINTENANCE:
+        waiting = tuple(i for i, p in enumerate(state.players) if p.task.step not in (Step.DONE, Step.IDLE))
+        return Status(phase="maintenance", to_act=waiting)
+    return Status(phase=str(state.phase))
+
+
+def scores(state: State) -> tuple[int, ...]:
+    if state.results:
+        return tuple(r.total for r in state.results)
+    return tuple(result(p).total for p in state.players)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    return state.winners if state.phase is Phase.FINISHED else ()

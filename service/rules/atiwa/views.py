@@ -1,0 +1,188 @@
+"""Views and redaction as allow-lists (spec §9).
+
+Everything on Atiwa's table is public: play areas, supply boards, gold, the display, the stacks, the
+round track, the markers drawn (their gold is seen when drawn) and the scoring pad. The only secrets are
+the order of the terrain deck and the order of the markers in the bag, and the state holds neither: it
+keeps the deck and the bag as compositions, and every draw is made at random when it happens (AT-R2,
+AT-R5, AT-R6). A view therefore shows the deck only as a count and the bag as its public composition,
+and every event may be streamed to every seat unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.atiwa.data.board import BREEDING, SOLO_COLOUR, describe
+from service.rules.atiwa.data.cards import CARD_FIELDS, CARD_NAME, CARD_POINTS, LOCATION_ORDER, terrain_cid
+from service.rules.atiwa.data.challenges import challenge_for
+from service.rules.atiwa.data.pieces import BOARD_ROWS, ROW_VALUE, SUPPLY_SIZE, Item
+from service.rules.atiwa.messages import Event, Result
+from service.rules.atiwa.scoring import goal_conditions, status
+from service.rules.atiwa.state import (
+    CODE_NAME,
+    EMPTY,
+    Phase,
+    Player,
+    State,
+    Step,
+    Task,
+    count,
+    current_seat,
+    is_solo,
+    nature,
+    pollution_count,
+    round_space,
+    space_actions,
+    space_ids,
+    terrain_count,
+)
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """What `seat` may see (None = spectator): everything public, built up field by field."""
+    st = status(state)
+    out: dict[str, Any] = {
+        "you": seat,
+        "seats": state.seats,
+        "round": state.round,
+        "phase": st.phase,
+        "to_act": list(st.to_act),
+        "start_player": state.start_player,
+        "turn": current_seat(state) if state.phase is Phase.WORK else None,
+        "work_order_start": state.order_start,
+        "turns_taken": state.turn,
+    }
+    if state.phase is Phase.SETUP:
+        return out
+    ch = challenge_for(state.challenge) if is_solo(state) else None
+    if ch is not None:
+        out["solo"] = {"challenge": ch.number, "name": ch.name, "colour": SOLO_COLOUR.get(state.round)}
+    out["spaces"] = _spaces(state)
+    out["breeding"] = [[str(kind), n] for kind, n in BREEDING.get(state.round, ())]
+    out["display"] = [None if c is None else terrain_cid(c) for c in state.display]
+    out["deck_size"] = len(state.deck)  # the order is never state; the composition is not shown either
+    out["discard"] = [terrain_cid(c) for c in state.discard]
+    out["stacks"] = {str(k): n for k, n in zip(LOCATION_ORDER, state.stacks, strict=True)}
+    out["bag"] = {"no_gold": state.bag[0], "one_gold": state.bag[1], "two_gold": state.bag[2]}
+    out["players"] = [_player(state, i, p) for i, p in enumerate(state.players)]
+    if state.phase is Phase.FINISHED:
+        out["final"] = _final(state)
+    return out
+
+
+def _spaces(state: State) -> list[dict[str, Any]]:
+    workers = {sp: (s, r) for sp, s, r in state.occupied}
+    out = []
+    for sid in space_ids(state.seats):
+        entry: dict[str, Any] = {"id": sid, "actions": [describe(a) for a in space_actions(state, sid)]}
+        if sid[0] == "R":
+            tile = round_space(state.tiles, state.round, int(sid[1:]))[1]
+            entry["tile"] = tile or None
+        if sid in workers:
+            entry["worker"], entry["placed_in_round"] = workers[sid]
+        out.append(entry)
+    return out
+
+
+def _field(kind: str, item: int, top: int) -> str:
+    if item == EMPTY:
+        return kind
+    text = CODE_NAME[item] + (f"+{CODE_NAME[top]}" if top != EMPTY else "")
+    return f"{kind}:{text}"
+
+
+def _player(state: State, seat: int, p: Player) -> dict[str, Any]:
+    cards = []
+    for i, c in enumerate(p.cards):
+        types = CARD_FIELDS[c.cid]
+        cards.append(
+            {
+                "index": i,
+                "card": c.cid,
+                "name": CARD_NAME[c.cid],
+                "points": CARD_POINTS[c.cid],
+                "row": c.row,
+                "col": c.col,
+                "fields": [_field(str(types[f]), c.items[f], c.tops[f]) for f in range(8)],
+            }
+        )
+    return {
+        "seat": seat,
+        "gold": p.gold,
+        "supply_board": {
+            str(kind): {"left": SUPPLY_SIZE[kind] - p.taken[r], "value": ROW_VALUE[kind][p.taken[r]]}
+            for r, kind in enumerate(BOARD_ROWS)
+        },
+        "families_removed": p.removed,
+        "bats": count(p, Item.BAT),
+        "night_bats": p.night,
+        "terrain_cards": terrain_count(p),
+        "nature_symbols": nature(p),
+        "pollution": pollution_count(p),
+        "shortage_penalty": -p.penalty,
+        "cards": cards,
+        "task": _task(p.task),
+    }
+
+
+def _task(t: Task) -> dict[str, Any]:
+    out: dict[str, Any] = {"step": str(t.step)}
+    if t.step in (Step.IDLE, Step.DONE, Step.INCOME, Step.NEXT):
+        return out
+    if t.space:
+        out["space"] = t.space
+        out["actions_left"] = list(t.remaining)
+    if t.action >= 0:
+        out["action"] = t.action
+    if t.gains:
+        out["to_place"] = [str(k) for k in t.gains]
+    if t.huts:
+        out["huts_only"] = True
+    if t.step is Step.FRUIT_ON_TREE:
+        out["tree"] = {"card": t.anchor[0], "field": t.anchor[1] + 1}
+    if t.step in (Step.TRAIN, Step.LOCATION, Step.FRUIT_BAT, Step.TREE_WITH_FRUIT):
+        out["left"] = t.count
+    if t.step is Step.TAKE_CARD:
+        out["slot"] = t.count
+    if t.card:
+        out["card"] = t.card
+    if t.step is Step.FEED:
+        out.update(need=t.need, paid=t.paid, bats_may_be_eaten=t.bats, shortage=t.shortage)
+    if t.step is Step.BREED:
+        out["bred"] = [str(k) for k in t.used]
+    return out
+
+
+def _result(r: Result) -> dict[str, int]:
+    return {
+        "gold": r.gold,
+        "cards": r.cards,
+        "supply_board": r.board,
+        "trained_families": r.trained,
+        "fruit_bats": r.bats,
+        "food_shortage": r.shortage,
+        "total": r.total,
+        "pollution_markers": r.pollution,
+    }
+
+
+def _final(state: State) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "scores": [_result(r) for r in state.results],
+        "winners": list(state.winners),
+    }
+    if is_solo(state):
+        ch = challenge_for(state.challenge)
+        conditions = goal_conditions(ch, state.players[0], state.results[0])
+        out["goal"] = {
+            "challenge": ch.number,
+            "name": ch.name,
+            "conditions": [{"condition": text, "met": ok} for text, ok in conditions],
+            "met": bool(state.goal_met),
+        }
+    return out
+
+
+def redact(event: Event, seat: int | None) -> Event | None:
+    """Every event is public (§9): it only ever names cards and markers at the moment they are revealed."""
+    return event
