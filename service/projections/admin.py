@@ -1,0 +1,242 @@
+"""`playledger-server projections rebuild | status | run`: operate the read models.
+
+rebuild: each projection is replayed from the first event into a new
+generation of its tables while the current one keeps serving reads; when the
+new one has caught up, the pointer switches to it in one transaction, running
+servers move their runners onto it, and the old generation is dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import signal
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from eventsourcing.projection import BaseProjectionRunner
+from tqdm import tqdm
+
+from service.projections import sql
+from service.projections.runner import (
+    PROJECTIONS,
+    SUPERVISE_INTERVAL,
+    EventLog,
+    Lag,
+    Projections,
+    committed_position,
+    events_after,
+    runner_env,
+    view_class,
+)
+
+log = logging.getLogger("playledger.projections")
+REBUILD_BATCH = 2000
+
+
+class RebuildFailed(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    projection: str
+    generation: int
+    events: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.events / self.seconds if self.seconds > 0 else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "projection": self.projection,
+            "generation": self.generation,
+            "events": self.events,
+            "seconds": round(self.seconds, 3),
+            "events_per_second": round(self.rate, 1),
+        }
+
+
+def count_events(events: EventLog, backend: sql.Backend, topics: Sequence[str], upto: int) -> int:
+    """How many events of these kinds the log holds up to a position (for the progress bar)."""
+    recorder: Any = events.recorder
+    table = recorder.events_table_name
+    marks = ", ".join("?" for _ in topics)
+    column = "rowid" if backend == "sqlite" else "notification_id"
+    with sql.transaction(recorder.datastore, backend, commit=False) as c:
+        row = c.execute(
+            f"SELECT COUNT(*) AS n FROM {table} WHERE {column} <= ? AND topic IN ({marks})", (upto, *topics)
+        ).fetchone()
+    return int(row["n"]) if row else 0
+
+
+def rebuild(
+    env: Mapping[str, str],
+    names: Sequence[str] = tuple(PROJECTIONS),
+    progress: bool = True,
+    out: TextIO | None = None,
+    grace: float = 2 * SUPERVISE_INTERVAL,
+) -> list[Rebuilt]:
+    """Rebuild each projection into a new generation, switch to it, drop the old ones."""
+    renv = runner_env(env)
+    backend = sql.backend_of(env)
+    datastore = sql.datastore_for(renv)
+    events = EventLog(renv)
+    done: list[Rebuilt] = []
+    try:
+        for name in names:
+            done.append(_rebuild_one(name, renv, backend, datastore, events, progress, out))
+        if grace:
+            time.sleep(grace)  # running servers notice the switch within a supervision interval
+        for item in done:
+            drop_other_generations(datastore, backend, item.projection, item.generation)
+    finally:
+        events.close()
+        datastore.close()
+    return done
+
+
+def _rebuild_one(
+    name: str,
+    renv: dict[str, str],
+    backend: sql.Backend,
+    datastore: Any,
+    events: EventLog,
+    progress: bool,
+    out: TextIO | None,
+) -> Rebuilt:
+    cls = PROJECTIONS[name]
+    generation = sql.reserve_generation(datastore, backend, name)
+    vcls = view_class(name, backend)
+    sql.drop_tables(datastore, backend, vcls.physical_tables(generation))  # leftovers of an interrupted rebuild
+    view = vcls(datastore, generation=generation, batch_size=REBUILD_BATCH, flush_interval=0.25)  # type: ignore[call-arg]
+    view.create_table()
+    head = events.recorder.max_notification_id() or 0
+    total = count_events(events, backend, cls.topics, head)
+    bar = tqdm(total=total, desc=f"{name} (g{generation})", unit="ev", disable=not progress, file=out, leave=True)
+    started = time.perf_counter()
+    projection = cls(view, loader=lambda i, v: events.repository.get(i, version=v))
+    runner: BaseProjectionRunner[EventLog] = BaseProjectionRunner(
+        projection=projection,
+        application_class=EventLog,
+        tracking_recorder=view,  # type: ignore[arg-type]
+        topics=cls.topics,
+        env=renv,
+    )
+    runner.__enter__()
+    view.start_flusher()
+    try:
+        while True:
+            failed = view.error or (
+                runner.is_interrupted.is_set() and (getattr(runner, "_thread_error", None) or "stopped")
+            )
+            if failed:
+                raise RebuildFailed(f"rebuilding {name} failed: {failed}")
+            bar.update(min(view.applied, max(total, view.applied)) - bar.n)
+            position = view.position()
+            if events_after(events, name, position)[0] == 0:
+                break
+            time.sleep(0.1)
+    finally:
+        runner.stop()
+        try:
+            runner.__exit__(None, None, None)
+        finally:
+            view.stop_flusher(final_flush=view.error is None)
+    elapsed = time.perf_counter() - started
+    bar.update(view.applied - bar.n)
+    bar.close()
+    sql.switch_generation(datastore, backend, name, generation)
+    log.info("projection %s rebuilt into generation %d: %d events in %.2fs", name, generation, view.applied, elapsed)
+    return Rebuilt(name, generation, view.applied, elapsed)
+
+
+def drop_other_generations(datastore: Any, backend: sql.Backend, name: str, keep: int) -> list[str]:
+    vcls = view_class(name, backend)
+    bases = [f"pl_{t.name}" for t in vcls.tables] + [f"pl_{vcls.projection}_tracking"]
+    patterns = [re.compile(re.escape(b) + r"_g(\d+)$") for b in bases]
+    stale = []
+    for table in sql.existing_tables(datastore, backend):
+        for pattern in patterns:
+            m = pattern.match(table)
+            if m and int(m.group(1)) != keep:
+                stale.append(table)
+    sql.drop_tables(datastore, backend, stale)
+    return stale
+
+
+def status(env: Mapping[str, str], names: Sequence[str] = tuple(PROJECTIONS)) -> list[Lag]:
+    """Generation, position and lag of each projection, read from the store (no runner needed)."""
+    renv = runner_env(env)
+    backend = sql.backend_of(env)
+    datastore = sql.datastore_for(renv)
+    events = EventLog(renv)
+    try:
+        pointers = sql.generations(datastore, backend)
+        out = []
+        for name in names:
+            generation = pointers.get(name, (None, 0))[0] or None
+            position = committed_position(datastore, backend, name, generation) if generation else None
+            behind, age = events_after(events, name, position or 0)
+            out.append(Lag(name, generation, position or 0, behind, age))
+        return out
+    finally:
+        events.close()
+        datastore.close()
+
+
+def run_worker(env: Mapping[str, str], names: Sequence[str], report_every: float = 10.0) -> None:
+    """Run the projections in this process until SIGTERM/SIGINT, logging their lag now and then."""
+    projections = Projections(env, names).start()
+    done = threading.Event()
+
+    def shutdown(signum: int, _frame: object) -> None:
+        log.info("signal %d: stopping the projections", signum)
+        done.set()
+
+    signal.signal(signal.SIGTERM, shutdown)
+    signal.signal(signal.SIGINT, shutdown)
+    try:
+        while not done.wait(report_every):
+            for lag in projections.lag().values():
+                log.info(
+                    "projection %s: g%s position %d, %d events behind (%.1fs)",
+                    lag.projection,
+                    lag.generation,
+                    lag.position,
+                    lag.events,
+                    lag.seconds,
+                )
+    finally:
+        projections.stop()
+
+
+def dump(
+    env: Mapping[str, str], names: Sequence[str] = tuple(PROJECTIONS)
+) -> dict[str, dict[str, list[tuple[Any, ...]]]]:
+    """Every row of every read model in use, in key order (to compare a rebuild with what it replaced)."""
+    renv = runner_env(env)
+    backend = sql.backend_of(env)
+    datastore = sql.datastore_for(renv)
+    try:
+        out: dict[str, dict[str, list[tuple[Any, ...]]]] = {}
+        for name in names:
+            generation = sql.current_generation(datastore, backend, name)
+            tables: dict[str, list[tuple[Any, ...]]] = {}
+            for t in view_class(name, backend).tables:
+                tables[t.name] = []
+                if generation is None:
+                    continue
+                columns, key = ", ".join(t.column_names), ", ".join(t.key)
+                with sql.transaction(datastore, backend, commit=False) as c:
+                    rows = c.execute(f"SELECT {columns} FROM {t.physical(generation)} ORDER BY {key}").fetchall()
+                tables[t.name] = [t.encode(t.decode(r)) for r in rows]
+            out[name] = tables
+        return out
+    finally:
+        datastore.close()

@@ -1,0 +1,169 @@
+"""Game summaries: one row per game (rules, variant, status, seats, version, result, times), serving ListGames.
+
+The status (phase, seats to act, finished) comes from the rules' own status()
+of the game state, which this projection keeps by applying each event to the
+game aggregate it holds in memory (reloaded from the store after a restart).
+Scores are shown only once a game is finished, from SeedRevealed: during play
+some games hide what the score depends on (bets), and a summary must not leak it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from functools import singledispatchmethod
+from typing import Any, cast
+
+from eventsourcing.utils import get_topic
+
+from service.ledger.game import Game
+from service.projections.base import ReadModelProjection, micros
+from service.projections.sql import Table
+from service.projections.view import PostgresView, ReadModelView, SQLiteView
+
+GAMES = Table(
+    "games",
+    (
+        ("game", "text"),
+        ("seq", "int"),  # notification id of Created: the listing order and the page token
+        ("rules", "text"),
+        ("rules_version", "int"),
+        ("rng_version", "int"),
+        ("variant", "text"),
+        ("options", "json"),
+        ("players", "json"),
+        ("player_ids", "json"),
+        ("seats", "int"),
+        ("version", "int"),
+        ("events", "int"),  # events applied to this row: equals version unless one was skipped or doubled
+        ("phase", "text"),
+        ("to_act", "json"),
+        ("finished", "bool"),
+        ("scores", "json"),
+        ("winners", "json"),
+        ("seed_commitment", "text"),
+        ("seed_source", "text"),
+        ("seed_hex", "text"),  # secret until the end: only the organizer sees it on a game in play
+        ("last_hash", "text"),
+        ("created_us", "int"),
+        ("updated_us", "int"),
+    ),
+    key=("game",),
+    indexes=(("seq",), ("rules", "seq"), ("finished", "seq")),
+)
+SEATS = Table(
+    "game_seats",
+    (("player_id", "text"), ("game", "text"), ("seat", "int"), ("seq", "int")),
+    key=("player_id", "game", "seat"),
+    indexes=(("player_id", "seq"),),
+)
+
+
+def variant_of(options: dict[str, Any]) -> str:
+    """The option that names a game's variant, where it has one (Hare & Tortoise 'variant', others 'mode')."""
+    for name in ("variant", "mode"):
+        if name in options:
+            return str(options[name])
+    return ""
+
+
+class SQLiteGamesView(SQLiteView):
+    projection = "games"
+    tables = (GAMES, SEATS)
+
+
+class PostgresGamesView(PostgresView):
+    projection = "games"
+    tables = (GAMES, SEATS)
+
+
+class GameSummaries(ReadModelProjection[ReadModelView]):
+    name = "games"
+    topics = (get_topic(Game.Created), get_topic(Game.EventRecorded), get_topic(Game.SeedRevealed))
+    sqlite_view = SQLiteGamesView
+    postgres_view = PostgresGamesView
+    CACHE = 2000  # games in play held in memory; others are reloaded from the store when they move
+
+    def __init__(self, view: ReadModelView, loader: Any = None) -> None:
+        super().__init__(view, loader)
+        self._games: OrderedDict[Any, Game] = OrderedDict()
+
+    def _game(self, event: Any) -> Game:
+        """The game after applying `event`: the cached aggregate moved on, or the store's copy at that version."""
+        game = self._games.pop(event.originator_id, None)
+        if isinstance(event, Game.Created):
+            game = event.mutate(None)
+        elif game is not None and game.version == event.originator_version - 1:
+            game = event.mutate(game)
+        else:
+            assert self.loader is not None, "a restarted summaries projection needs a loader"
+            game = cast(Game, self.loader(event.originator_id, event.originator_version))
+        assert game is not None
+        self._games[event.originator_id] = game
+        while len(self._games) > self.CACHE:
+            self._games.popitem(last=False)
+        return game
+
+    def _status_fields(self, game: Game) -> dict[str, Any]:
+        status = game.rules.status(game.state)
+        return {"phase": status.phase, "to_act": list(status.to_act), "finished": bool(status.finished)}
+
+    @singledispatchmethod
+    def apply(self, domain_event: Any, position: int) -> None:
+        """Other events: only the position moves."""
+
+    @apply.register
+    def _created(self, event: Game.Created, position: int) -> None:
+        game = self._game(event)
+        gid = str(event.originator_id)
+        self.view.put(
+            "games",
+            {
+                "game": gid,
+                "seq": position,
+                "rules": event.rules_name,
+                "rules_version": event.rules_version,
+                "rng_version": event.rng_version,
+                "variant": variant_of(event.options),
+                "options": event.options,
+                "players": list(event.players),
+                "player_ids": list(game.player_ids),
+                "seats": len(event.players),
+                "version": event.originator_version,
+                "events": 1,
+                **self._status_fields(game),
+                "scores": None,
+                "winners": None,
+                "seed_commitment": event.seed_commitment,
+                "seed_source": event.seed_source,
+                "seed_hex": event.seed_hex,
+                "last_hash": game.last_hash,
+                "created_us": micros(event.timestamp),
+                "updated_us": micros(event.timestamp),
+            },
+        )
+        for seat, pid in enumerate(game.player_ids):
+            self.view.put("game_seats", {"player_id": pid, "game": gid, "seat": seat, "seq": position})
+
+    @apply.register
+    def _recorded(self, event: Game.EventRecorded, position: int) -> None:
+        self._moved(event, self._game(event))
+
+    @apply.register
+    def _revealed(self, event: Game.SeedRevealed, position: int) -> None:
+        game = self._game(event)
+        self._games.pop(event.originator_id, None)  # over: it will not move again
+        self._moved(event, game, scores=list(event.scores), winners=list(event.winners))
+
+    def _moved(self, event: Any, game: Game, **result: Any) -> None:
+        row = self.view.get("games", str(event.originator_id))
+        if row is None:
+            raise LookupError(f"games/{event.originator_id} moved before it was created (position skipped?)")
+        row.update(
+            version=event.originator_version,
+            events=row["events"] + 1,
+            last_hash=event.hash,
+            updated_us=micros(event.timestamp),
+            **self._status_fields(game),
+            **result,
+        )
+        self.view.put("games", row)

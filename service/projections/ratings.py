@@ -1,0 +1,181 @@
+"""Ratings per player and game type, from finished games of 2+ players, with openskill (Plackett-Luce).
+
+Games are rated one after another in the order they finished. A game's place
+order is its effective outcome (service.ledger.standings.outcome): an arbiter's
+ruling recorded later (annulment, forfeit, score correction, disqualification)
+changes that outcome, and the ratings of that game type are then recomputed
+from the first game on, so live and rebuilt ratings are the same numbers.
+The displayed rating is openskill's ordinal, mu - 3 sigma.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatchmethod
+from typing import Any
+
+from eventsourcing.utils import get_topic
+from openskill.models import PlackettLuce
+
+from service.ledger.game import Game
+from service.ledger.standings import GameRulings, Result, outcome
+from service.ledger.tournament import Tournament
+from service.projections.base import ReadModelProjection
+from service.projections.sql import Table
+from service.projections.view import PostgresView, ReadModelView, SQLiteView
+
+RATED = Table(
+    "rated_games",
+    (
+        ("game", "text"),
+        ("rules", "text"),
+        ("player_ids", "json"),
+        ("players", "json"),
+        ("finished_seq", "int"),  # rating order; null while in play
+        ("result", "json"),  # {"scores": [...], "winners": [...]}
+        ("rulings", "json"),  # GameRulings.to_json()
+    ),
+    key=("game",),
+    indexes=(("rules", "finished_seq"),),
+)
+TOURNAMENT_GAMES = Table(
+    "rated_tournament_games",
+    (("tournament", "text"), ("game", "text")),
+    key=("tournament", "game"),
+)
+RATINGS = Table(
+    "ratings",
+    (
+        ("rules", "text"),
+        ("player_id", "text"),
+        ("player", "text"),
+        ("rating", "float"),  # ordinal: mu - 3 sigma
+        ("mu", "float"),
+        ("sigma", "float"),
+        ("games", "int"),
+        ("wins", "int"),
+        ("last_seq", "int"),
+    ),
+    key=("rules", "player_id"),
+    indexes=(("rules", "rating"),),
+)
+
+MODEL = PlackettLuce()
+
+
+class SQLiteRatingsView(SQLiteView):
+    projection = "ratings"
+    tables = (RATED, TOURNAMENT_GAMES, RATINGS)
+
+
+class PostgresRatingsView(PostgresView):
+    projection = "ratings"
+    tables = (RATED, TOURNAMENT_GAMES, RATINGS)
+
+
+class Ratings(ReadModelProjection[ReadModelView]):
+    name = "ratings"
+    topics = (
+        get_topic(Game.Created),
+        get_topic(Game.SeedRevealed),
+        get_topic(Tournament.GamesAdded),
+        get_topic(Tournament.RulingRecorded),
+    )
+    sqlite_view = SQLiteRatingsView
+    postgres_view = PostgresRatingsView
+
+    @singledispatchmethod
+    def apply(self, domain_event: Any, position: int) -> None:
+        """Other events: only the position moves."""
+
+    @apply.register
+    def _created(self, event: Game.Created, position: int) -> None:
+        ids = list(event.player_ids if event.player_ids is not None else event.players)
+        if len(ids) < 2 or len(set(ids)) != len(ids):
+            return  # solo games, and games that seat one name twice, say nothing about who is stronger
+        self.view.put(
+            "rated_games",
+            {
+                "game": str(event.originator_id),
+                "rules": event.rules_name,
+                "player_ids": ids,
+                "players": list(event.players),
+                "finished_seq": None,
+                "result": None,
+                "rulings": GameRulings().to_json(),
+            },
+        )
+
+    @apply.register
+    def _revealed(self, event: Game.SeedRevealed, position: int) -> None:
+        row = self.view.get("rated_games", str(event.originator_id))
+        if row is None:
+            return
+        row.update(finished_seq=position, result={"scores": list(event.scores), "winners": list(event.winners)})
+        self.view.put("rated_games", row)
+        self._rate(row, position)  # the latest game to finish: rating it last is the same as recomputing
+
+    @apply.register
+    def _added(self, event: Tournament.GamesAdded, position: int) -> None:
+        for g in event.games:
+            self.view.put("rated_tournament_games", {"tournament": str(event.originator_id), "game": g["game"]})
+
+    @apply.register
+    def _ruling(self, event: Tournament.RulingRecorded, position: int) -> None:
+        if event.kind == "disqualification":
+            games = [r["game"] for r in self.view.select("rated_tournament_games", tournament=str(event.originator_id))]
+        else:
+            games = [event.game] if event.game else []
+        touched: set[str] = set()
+        for game in games:
+            row = self.view.get("rated_games", game)
+            if row is None or (event.kind == "disqualification" and event.player not in row["player_ids"]):
+                continue
+            rulings = GameRulings.from_json(row["rulings"])
+            rulings.apply(event.kind, event.player, event.scores, event.winners)
+            row["rulings"] = rulings.to_json()
+            self.view.put("rated_games", row)
+            if row["finished_seq"] is not None:
+                touched.add(row["rules"])
+        for rules in sorted(touched):
+            self._recompute(rules)
+
+    # --- rating -------------------------------------------------------------------------------------
+    def _rate(self, row: dict[str, Any], position: int) -> None:
+        result = row["result"]
+        done = outcome(
+            row["player_ids"],
+            Result(tuple(result["scores"]), tuple(result["winners"])),
+            GameRulings.from_json(row["rulings"]),
+        )
+        if done is None:
+            return  # annulled
+        rules = row["rules"]
+        current = [self.view.get("ratings", rules, pid) for pid in row["player_ids"]]
+        teams = [[MODEL.rating(mu=c["mu"], sigma=c["sigma"]) if c else MODEL.rating()] for c in current]
+        rated = MODEL.rate(teams, ranks=[float(p) for p in done.places])
+        for seat, (pid, name) in enumerate(zip(row["player_ids"], row["players"], strict=True)):
+            new = rated[seat][0]
+            before = current[seat]
+            won = done.won(seat)
+            self.view.put(
+                "ratings",
+                {
+                    "rules": rules,
+                    "player_id": pid,
+                    "player": name,
+                    "rating": new.ordinal(),
+                    "mu": new.mu,
+                    "sigma": new.sigma,
+                    "games": (before["games"] if before else 0) + 1,
+                    "wins": (before["wins"] if before else 0) + (1 if won else 0),
+                    "last_seq": position,
+                },
+            )
+
+    def _recompute(self, rules: str) -> None:
+        """Every rating of one game type, again from its first finished game (after a ruling)."""
+        for old in self.view.select("ratings", rules=rules):
+            self.view.delete("ratings", rules, old["player_id"])
+        finished = [r for r in self.view.select("rated_games", rules=rules) if r["finished_seq"] is not None]
+        for row in sorted(finished, key=lambda r: r["finished_seq"]):
+            self._rate(row, row["finished_seq"])
