@@ -86,6 +86,34 @@ class Rows:
             f"delete from {self.table} where originator_id = ? and originator_version = ?", self._id(game), version
         )
 
+    def insert_copy(self, game: UUID, version: int) -> None:
+        """Insert a copy of the event at `version` just before it, renumbering the later ones."""
+        ((topic, raw),) = self._sql(
+            f"select topic, state from {self.table} where originator_id = ? and originator_version = ?",
+            self._id(game),
+            version,
+        )
+        later = self._sql(
+            f"select originator_version from {self.table} where originator_id = ? and originator_version >= ? "
+            "order by originator_version desc",
+            self._id(game),
+            version,
+        )
+        for (v,) in later:  # one at a time, highest first: the primary key never collides
+            self._sql(
+                f"update {self.table} set originator_version = ? where originator_id = ? and originator_version = ?",
+                v + 1,
+                self._id(game),
+                v,
+            )
+        self._sql(
+            f"insert into {self.table} (originator_id, originator_version, topic, state) values (?, ?, ?, ?)",
+            self._id(game),
+            version,
+            topic,
+            bytes(raw),
+        )
+
     def _id(self, game: UUID) -> object:
         return game.hex if isinstance(self.conn, sqlite3.Connection) else game
 
@@ -133,6 +161,12 @@ def changed_data_with_a_recomputed_hash(rows: Rows, game: UUID) -> int:
 @tamper
 def deleted_event(rows: Rows, game: UUID) -> int:
     rows.delete(game, 7)
+    return 7
+
+
+@tamper
+def inserted_event(rows: Rows, game: UUID) -> int:
+    rows.insert_copy(game, 7)  # a replayed command: its copy links, the original after it no longer does
     return 7
 
 

@@ -1,0 +1,482 @@
+"""Reports a person would rather look at: one HTML page per game or tournament, and Markdown/JSON for machines.
+
+A page is self-contained and opens offline: styles inline, charts drawn here
+as inline SVG (no script, no CDN). A game page shows the verdict and the
+certificate hash, the players and options, each seat's score as it went, and
+the timeline of moves with the events each produced.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from replay import records
+from replay.certificates import certificate_hash
+from replay.records import GameRecord
+from replay.verify import Verdict
+from service.ledger import codec
+from service.rules.catalog import UnknownRules, rules_for
+
+# Okabe-Ito: tells seats apart for colour-blind readers too.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+MAX_POINTS = 1500  # per series in a chart; longer games are thinned, keeping every change of score
+
+
+@dataclass
+class Move:
+    versions: tuple[int, int]
+    at: str
+    who: str
+    command: str
+    events: list[str]
+
+
+@dataclass
+class GameReport:
+    record: GameRecord
+    verdict: Verdict
+    certificate: dict[str, Any]
+    moves: list[Move] = field(default_factory=list)
+    progression: list[tuple[int, list[int]]] = field(default_factory=list)  # (version, scores per seat)
+    note: str = ""  # why a part is missing
+
+    @property
+    def header(self) -> dict[str, Any]:
+        return self.record.header
+
+    @property
+    def players(self) -> list[str]:
+        players = self.header.get("players")
+        return [str(p) for p in players] if isinstance(players, list) else []
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.header.get("game"),
+            "verdict": self.verdict.to_json(),
+            "certificate": self.certificate,
+            "certificate_hash": certificate_hash(self.certificate),
+            "options": self.header.get("options"),
+            "seed_hex": self.header.get("seed_hex"),
+            "score_progression": [{"version": v, "scores": s} for v, s in self.progression],
+            "timeline": [
+                {"versions": list(m.versions), "at": m.at, "who": m.who, "command": m.command, "events": m.events}
+                for m in self.moves
+            ],
+            "note": self.note,
+        }
+
+
+def game_report(record: GameRecord, verdict: Verdict, certificate: dict[str, Any]) -> GameReport:
+    report = GameReport(record, verdict, certificate)
+    players = report.players
+    report.moves = _moves(record.lines, players)
+    if not record.complete:
+        report.note = (
+            "This is a partial record (an unfinished game, exported for a seat or a spectator): "
+            "scores cannot be followed without the hidden events."
+        )
+        return report
+    try:
+        rules = rules_for(str(record.header["rules_name"]), int(record.header["rules_version"]))
+        state = rules.initial_state(len(players), record.header["options"])
+        last: list[int] | None = None
+        for line in record.lines:
+            if line.get("kind") != "EventRecorded":
+                continue
+            state = rules.evolve(state, codec.decode(rules.event_types, line["name"], line["data"]))
+            scores = list(rules.scores(state))
+            if scores != last:
+                report.progression.append((int(line["version"]), scores))
+                last = scores
+        if report.progression and record.lines:
+            report.progression.append((int(record.lines[-1].get("version", 0)), report.progression[-1][1]))
+    except (UnknownRules, codec.CodecError, KeyError, TypeError, ValueError, AssertionError) as exc:
+        report.note = f"The score progression could not be followed: {exc}"
+        report.progression = []
+    return report
+
+
+def _moves(lines: Sequence[dict[str, Any]], players: Sequence[str]) -> list[Move]:
+    """Consecutive events of one decision (same seat, command, request and time) form one move."""
+    moves: list[Move] = []
+    key: Any = object()
+    for line in lines:
+        version = line.get("version", 0) if isinstance(line.get("version"), int) else 0
+        if line.get("kind") == "SeedRevealed":
+            moves.append(
+                Move(
+                    (version, version),
+                    _ms(None, line.get("at")),
+                    "the service",
+                    "game over: seed revealed",
+                    [f"SeedRevealed scores={line.get('scores')} winners={line.get('winners')}"],
+                )
+            )
+            key = object()
+            continue
+        this = (
+            line.get("seat"),
+            json.dumps(line.get("command"), sort_keys=True),
+            line.get("request_id"),
+            line.get("at_ms"),
+        )
+        shown = _event_text(line)
+        if moves and this == key and not line.get("hidden"):
+            moves[-1].events.append(shown)
+            moves[-1].versions = (moves[-1].versions[0], version)
+            continue
+        key = this
+        seat = line.get("seat")
+        command = line.get("command")
+        if line.get("hidden"):
+            who, what = "?", "not shown to this audience"
+        elif command is None and "command" in line:
+            who, what = "the service", "setup"
+        else:
+            name = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+            who = "the service" if seat is None else f"{seat}: {name}"
+            what = _command_text(command) if isinstance(command, dict) else "(withheld)"
+        moves.append(Move((version, version), _ms(line.get("at_ms"), line.get("at")), who, what, [shown]))
+    return moves
+
+
+def _command_text(command: dict[str, Any]) -> str:
+    args = command.get("args") or {}
+    inner = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in args.items())
+    return f"{command.get('name')}({inner})"
+
+
+def _event_text(line: dict[str, Any], limit: int = 240) -> str:
+    if line.get("hidden"):
+        return "(hidden)"
+    if "damaged" in line:
+        return f"(damaged: {line['damaged']})"
+    data = json.dumps(line.get("data"), ensure_ascii=False, separators=(", ", ": "))
+    text = f"{line.get('name')} {data}"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _ms(at_ms: Any, at: Any) -> str:
+    if isinstance(at_ms, int):
+        return datetime.fromtimestamp(at_ms / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    try:
+        return datetime.fromisoformat(str(at)).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return ""
+
+
+# --- SVG charts --------------------------------------------------------------------------------------
+def _ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Round tick values covering [low, high]: whole numbers (scores and versions are)."""
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / count
+    step = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if raw <= m * step:
+            step *= m
+            break
+    step = max(step, 1)
+    start = math.floor(low / step) * step
+    return [start + i * step for i in range(int((high - start) / step) + 2) if start + i * step <= high + step / 2]
+
+
+def _thin(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    if len(points) <= MAX_POINTS:
+        return points
+    every = math.ceil(len(points) / MAX_POINTS)
+    return [p for i, p in enumerate(points) if i % every == 0 or i == len(points) - 1]
+
+
+def line_chart(
+    series: dict[str, list[tuple[int, int]]], title: str, x_label: str, y_label: str, width: int = 760
+) -> str:
+    """Step lines (a score holds until it changes), one per series, with axes, ticks and a legend."""
+    height, left, right, top, bottom = 300, 56, 150, 34, 44
+    xs = [x for pts in series.values() for x, _ in pts] or [0, 1]
+    ys = [y for pts in series.values() for _, y in pts] or [0, 1]
+    x0, x1 = min(xs), max(xs) if max(xs) > min(xs) else min(xs) + 1
+    y_ticks = _ticks(min(0, min(ys)), max(ys) if max(ys) > min(0, min(ys)) else min(0, min(ys)) + 1)
+    y0, y1 = y_ticks[0], y_ticks[-1]
+    pw, ph = width - left - right, height - top - bottom
+
+    def sx(x: float) -> float:
+        return left + (x - x0) / (x1 - x0) * pw
+
+    def sy(y: float) -> float:
+        return top + ph - (y - y0) / (y1 - y0) * ph
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'role="img" aria-label="{html.escape(title)}" class="chart">',
+        f'<text x="{left}" y="20" class="chart-title">{html.escape(title)}</text>',
+    ]
+    for t in y_ticks:
+        out.append(f'<line x1="{left}" x2="{left + pw}" y1="{sy(t):.1f}" y2="{sy(t):.1f}" class="grid"/>')
+        out.append(f'<text x="{left - 6}" y="{sy(t) + 4:.1f}" text-anchor="end" class="tick">{t:g}</text>')
+    for t in _ticks(x0, x1, 6):
+        if x0 <= t <= x1:
+            out.append(f'<text x="{sx(t):.1f}" y="{top + ph + 16}" text-anchor="middle" class="tick">{t:g}</text>')
+    out.append(f'<line x1="{left}" x2="{left + pw}" y1="{top + ph}" y2="{top + ph}" class="axis"/>')
+    out.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{top + ph}" class="axis"/>')
+    out.append(
+        f'<text x="{left + pw / 2:.1f}" y="{height - 6}" text-anchor="middle" class="label">'
+        f"{html.escape(x_label)}</text>"
+    )
+    out.append(
+        f'<text x="14" y="{top + ph / 2:.1f}" text-anchor="middle" class="label" '
+        f'transform="rotate(-90 14 {top + ph / 2:.1f})">{html.escape(y_label)}</text>'
+    )
+    for n, (name, points) in enumerate(series.items()):
+        color = PALETTE[n % len(PALETTE)]
+        path: list[str] = []
+        prev_y: float | None = None
+        for x, y in _thin(points):
+            if prev_y is not None:
+                path.append(f"{sx(x):.1f},{sy(prev_y):.1f}")
+            path.append(f"{sx(x):.1f},{sy(y):.1f}")
+            prev_y = y
+        if path:
+            out.append(
+                f'<polyline points="{" ".join(path)}" fill="none" stroke="{color}" stroke-width="2">'
+                f"<title>{html.escape(name)}</title></polyline>"
+            )
+            lx, ly = points[-1]
+            out.append(
+                f'<circle cx="{sx(lx):.1f}" cy="{sy(ly):.1f}" r="3.5" fill="{color}">'
+                f"<title>{html.escape(name)}: {ly} at version {lx}</title></circle>"
+            )
+        y = top + 14 + n * 18
+        out.append(f'<rect x="{left + pw + 14}" y="{y - 9}" width="12" height="12" fill="{color}"/>')
+        label = name if len(name) <= 16 else name[:15] + "…"
+        final = f" ({points[-1][1]})" if points else ""
+        out.append(f'<text x="{left + pw + 32}" y="{y + 1}" class="legend">{html.escape(label + final)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def bar_chart(values: dict[str, float], title: str, width: int = 760) -> str:
+    """Horizontal bars, one per name."""
+    row, left, top = 24, 170, 34
+    height = top + row * max(1, len(values)) + 16
+    high = max([*values.values(), 1])
+    pw = width - left - 60
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'role="img" aria-label="{html.escape(title)}" class="chart">',
+        f'<text x="10" y="20" class="chart-title">{html.escape(title)}</text>',
+    ]
+    for n, (name, value) in enumerate(values.items()):
+        y = top + n * row
+        w = max(0.0, value) / high * pw
+        label = name if len(name) <= 22 else name[:21] + "…"
+        out.append(f'<text x="{left - 8}" y="{y + 15}" text-anchor="end" class="legend">{html.escape(label)}</text>')
+        out.append(
+            f'<rect x="{left}" y="{y + 3}" width="{w:.1f}" height="{row - 8}" fill="{PALETTE[n % len(PALETTE)]}">'
+            f"<title>{html.escape(name)}: {value:g}</title></rect>"
+        )
+        out.append(f'<text x="{left + w + 6:.1f}" y="{y + 15}" class="tick">{value:g}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# --- HTML --------------------------------------------------------------------------------------------
+STYLE = """
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1100px;
+       padding: 0 1rem; color: #1b1f24; }
+h1 { font-size: 1.5rem; margin-bottom: .2rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
+.sub { color: #57606a; margin-top: 0; }
+table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .3rem .5rem;
+       border-bottom: 1px solid #d8dee4; vertical-align: top; }
+th { background: #f6f8fa; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+code, .hash { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .85em; word-break: break-all; }
+.ok { background: #dafbe1; color: #116329; } .bad { background: #ffebe9; color: #a40e26; }
+.badge { display: inline-block; padding: .1rem .6rem; border-radius: 1rem; font-weight: 600; }
+.events { font-family: ui-monospace, monospace; font-size: .8em; color: #3d444d; }
+.chart { max-width: 100%; height: auto; margin: .5rem 0; }
+.chart .grid { stroke: #eaeef2; } .chart .axis { stroke: #8c959f; }
+.chart .tick, .chart .legend { font-size: 11px; fill: #424a53; } .chart .label { font-size: 12px; fill: #57606a; }
+.chart .chart-title { font-size: 13px; font-weight: 600; fill: #1b1f24; }
+.note { background: #fff8c5; padding: .5rem .8rem; border-radius: .3rem; }
+footer { margin-top: 2rem; color: #57606a; font-size: .85em; }
+"""
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value))
+
+
+def _page(title: str, body: list[str]) -> str:
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>",
+            *body,
+            f"<footer>Written by {_e(records.tool_version())} on "
+            f"{datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}. "
+            "Check it yourself: <code>playledger-replay verify --record GAME.jsonl</code> and "
+            "<code>playledger-replay check-certificate CERT.json</code>.</footer>",
+            "</body></html>",
+        ]
+    )
+
+
+def _badge(ok: bool, yes: str = "holds", no: str = "DIVERGES") -> str:
+    return f'<span class="badge {"ok" if ok else "bad"}">{yes if ok else no}</span>'
+
+
+def game_html(report: GameReport) -> str:
+    h, v = report.header, report.verdict
+    players = report.players
+    title = f"{h.get('rules_name')} — {h.get('game')}"
+    rows = [
+        ("verdict", _badge(v.ok) + (" (hash chain only: a partial record)" if v.scope == "chain" else "")),
+        (
+            "rules",
+            f"{_e(h.get('rules_name'))} version {_e(h.get('rules_version'))}, RNG version {_e(h.get('rng_version'))}",
+        ),
+        ("players", ", ".join(f"{i}: {_e(p)}" for i, p in enumerate(players))),
+        ("options", f"<code>{_e(json.dumps(h.get('options'), ensure_ascii=False))}</code>"),
+        ("created", _e(_ms(None, h.get("created_at")))),
+        ("events", f"{v.events} (version 1 is the header)"),
+        ("final scores", _e(v.scores) if v.finished else "the game is not finished"),
+        ("winners", ", ".join(_e(players[w]) for w in v.winners if 0 <= w < len(players)) or "—"),
+        ("final hash", f'<span class="hash">{_e(v.final_hash)}</span>'),
+        ("certificate hash", f'<span class="hash">{_e(certificate_hash(report.certificate))}</span>'),
+        ("seed commitment", f'<span class="hash">{_e(h.get("seed_commitment"))}</span>'),
+        ("seed", f'<span class="hash">{_e(h["seed_hex"])}</span>' if "seed_hex" in h else "not revealed yet"),
+    ]
+    body = [
+        f"<h1>{_e(h.get('rules_name'))}</h1>",
+        f'<p class="sub"><code>{_e(h.get("game"))}</code> · record for {_e(h.get("audience", "?"))}</p>',
+        "<table>",
+        *(f"<tr><th>{_e(k)}</th><td>{val}</td></tr>" for k, val in rows),
+        "</table>",
+    ]
+    if v.findings:
+        body += ["<h2>Findings</h2>", "<ul>"]
+        body += [f"<li>at version {f.version}: {_e(f.message)}</li>" for f in v.findings]
+        body += ["</ul>"]
+    body.append("<h2>Scores</h2>")
+    if report.note:
+        body.append(f'<p class="note">{_e(report.note)}</p>')
+    if report.progression:
+        series = {
+            f"{seat}: {name}": [(version, scores[seat]) for version, scores in report.progression if seat < len(scores)]
+            for seat, name in enumerate(players)
+        }
+        body.append(line_chart(series, "Score by seat as the game went", "stream version", "score"))
+        final = report.progression[-1][1]
+        body.append(
+            bar_chart({f"{s}: {p}": final[s] for s, p in enumerate(players) if s < len(final)}, "Scores at the end")
+        )
+    body += [
+        "<h2>Timeline</h2>",
+        "<table><tr><th>#</th><th>versions</th><th>time (UTC)</th><th>who</th><th>command</th><th>events</th></tr>",
+    ]
+    for n, m in enumerate(report.moves):
+        span = str(m.versions[0]) if m.versions[0] == m.versions[1] else f"{m.versions[0]}-{m.versions[1]}"
+        events = "<br>".join(_e(e) for e in m.events)
+        body.append(
+            f"<tr><td class='num'>{n}</td><td class='num'>{span}</td><td>{_e(m.at)}</td><td>{_e(m.who)}</td>"
+            f"<td><code>{_e(m.command)}</code></td><td class='events'>{events}</td></tr>"
+        )
+    body.append("</table>")
+    return _page(title, body)
+
+
+def game_markdown(report: GameReport) -> str:
+    h, v = report.header, report.verdict
+    lines = [
+        f"# {h.get('rules_name')} — {h.get('game')}",
+        "",
+        f"- verdict: **{'holds' if v.ok else 'DIVERGES'}** ({v.scope})",
+        f"- rules: {h.get('rules_name')} v{h.get('rules_version')}, RNG v{h.get('rng_version')}",
+        f"- players: {', '.join(f'{i}: {p}' for i, p in enumerate(report.players))}",
+        f"- events: {v.events}",
+        f"- final scores: {v.scores if v.finished else 'not finished'}; winners: {v.winners}",
+        f"- final hash: `{v.final_hash}`",
+        f"- certificate hash: `{certificate_hash(report.certificate)}`",
+        "",
+    ]
+    if v.findings:
+        lines += ["## Findings", "", *(f"- version {f.version}: {f.message}" for f in v.findings), ""]
+    if report.progression:
+        lines += ["## Scores", "", "| version | " + " | ".join(report.players) + " |"]
+        lines.append("|---:|" + "---:|" * len(report.players))
+        lines += [f"| {ver} | " + " | ".join(map(str, s)) + " |" for ver, s in report.progression]
+        lines.append("")
+    lines += ["## Timeline", "", "| # | versions | time (UTC) | who | command | events |", "|---:|---|---|---|---|---|"]
+    for n, m in enumerate(report.moves):
+        events = "<br>".join(e.replace("|", "\\|") for e in m.events)
+        lines.append(f"| {n} | {m.versions[0]}-{m.versions[1]} | {m.at} | {m.who} | `{m.command}` | {events} |")
+    return "\n".join(lines) + "\n"
+
+
+# --- tournaments -------------------------------------------------------------------------------------
+def collection_html(
+    title: str, certificate: dict[str, Any], reports: Sequence[GameReport], links: dict[str, str]
+) -> str:
+    """A tournament's page (or any list of games'): the roll-up digest, wins by player, one row per game."""
+    wins: dict[str, float] = {}
+    for r in reports:
+        for seat, player in enumerate(r.players):
+            wins.setdefault(player, 0)
+            if seat in r.verdict.winners:
+                wins[player] += 1
+    ok = certificate.get("verdict") == "holds"
+    body = [
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="sub">{len(reports)} games · {_badge(ok)}</p>',
+        "<table>",
+        f"<tr><th>digest of final hashes</th><td class='hash'>{_e(certificate.get('digest'))}</td></tr>",
+        f"<tr><th>certificate hash</th><td class='hash'>{_e(certificate_hash(certificate))}</td></tr>",
+        "</table>",
+        "<h2>Wins by player</h2>",
+        bar_chart(dict(sorted(wins.items(), key=lambda kv: -kv[1])), "Games won (shared wins count for each winner)"),
+        "<h2>Games</h2>",
+        "<table><tr><th>game</th><th>rules</th><th>players</th><th>final scores</th><th>winners</th>"
+        "<th>events</th><th>verdict</th><th>final hash</th></tr>",
+    ]
+    for r in reports:
+        game = str(r.header.get("game"))
+        link = links.get(game)
+        cell = f'<a href="{_e(link)}">{_e(game)}</a>' if link else _e(game)
+        v = r.verdict
+        body.append(
+            f"<tr><td><code>{cell}</code></td><td>{_e(v.rules)} v{v.rules_version}</td>"
+            f"<td>{_e(', '.join(r.players))}</td><td>{_e(v.scores)}</td>"
+            f"<td>{_e(', '.join(r.players[w] for w in v.winners if 0 <= w < len(r.players)))}</td>"
+            f"<td class='num'>{v.events}</td><td>{_badge(v.ok)}</td>"
+            f"<td class='hash'>{_e(v.final_hash[:16])}…</td></tr>"
+        )
+    body.append("</table>")
+    return _page(title, body)
+
+
+def collection_markdown(title: str, certificate: dict[str, Any], reports: Sequence[GameReport]) -> str:
+    lines = [
+        f"# {title}",
+        "",
+        f"- verdict: **{certificate.get('verdict')}** over {len(reports)} games",
+        f"- digest of final hashes: `{certificate.get('digest')}`",
+        f"- certificate hash: `{certificate_hash(certificate)}`",
+        "",
+        "| game | rules | players | final scores | winners | verdict | final hash |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in reports:
+        v = r.verdict
+        lines.append(
+            f"| `{r.header.get('game')}` | {v.rules} v{v.rules_version} | {', '.join(r.players)} | {v.scores} | "
+            f"{v.winners} | {'holds' if v.ok else 'DIVERGES'} | `{v.final_hash}` |"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,84 @@
+"""AuditService: remote organizers export game records and have games re-run (thin: replay does the work)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from itertools import islice
+from typing import Any
+
+import grpc
+from playledger.v1 import audit_pb2, audit_pb2_grpc
+
+from replay import records
+from replay.certificates import game_certificate
+from replay.records import ORGANIZER, PUBLIC, Audience
+from replay.verify import verify_stream
+from service.api import convert, metrics
+from service.api.auth import Caller, caller_of
+from service.api.errors import PermissionDenied, Unauthenticated, translated_errors
+from service.ledger import seats
+from service.ledger.app import GameNotFound, Ledger
+from service.ledger.game import Game
+
+LINES_PER_MESSAGE = 256  # keeps each message well under gRPC's 4 MiB default however long the game
+
+
+class AuditService(audit_pb2_grpc.AuditServiceServicer):
+    def __init__(self, ledger: Ledger, organizer_token: str | None = None) -> None:
+        self._ledger = ledger
+        self._organizer_token = organizer_token
+
+    def _stored(self, name: str) -> tuple[Game.Created, list[Any]]:
+        game_id = convert.parse_game_name(name)
+        stored = self._ledger.stream(game_id)
+        if not stored or not isinstance(stored[0], Game.Created):
+            raise GameNotFound(f"there is no game {game_id}")
+        return stored[0], stored
+
+    def ExportGame(
+        self, request: audit_pb2.ExportGameRequest, context: grpc.ServicerContext
+    ) -> Iterator[audit_pb2.ExportGameResponse]:
+        with translated_errors(context):
+            caller = caller_of(context, self._organizer_token)
+            created, stored = self._stored(request.name)
+            record = records.export(stored, _audience(caller, created))
+        lines = records.dumps(record)
+        while batch := list(islice(lines, LINES_PER_MESSAGE)):
+            yield audit_pb2.ExportGameResponse(lines=batch)
+
+    def VerifyGame(
+        self, request: audit_pb2.VerifyGameRequest, context: grpc.ServicerContext
+    ) -> audit_pb2.VerifyGameResponse:
+        with translated_errors(context):
+            caller = caller_of(context, self._organizer_token)
+            if not caller.organizer:
+                raise PermissionDenied("only the organizer may have games re-run: call with the organizer token")
+            created, stored = self._stored(request.name)
+            verdict = verify_stream(created.originator_id, stored)
+            metrics.record_verification(verdict.rules, len(verdict.findings))
+            return audit_pb2.VerifyGameResponse(
+                name=convert.game_name(verdict.game_id),
+                ok=verdict.ok,
+                rules=verdict.rules,
+                rules_version=verdict.rules_version,
+                rng_version=verdict.rng_version,
+                events=verdict.events,
+                finished=verdict.finished,
+                final_hash=verdict.final_hash,
+                final_scores=verdict.scores,
+                winners=verdict.winners,
+                findings=[audit_pb2.AuditFinding(version=f.version, message=f.message) for f in verdict.findings],
+                certificate_json=json.dumps(game_certificate(verdict), ensure_ascii=False),
+            )
+
+
+def _audience(caller: Caller, created: Game.Created) -> Audience:
+    if caller.organizer:
+        return ORGANIZER
+    if caller.token is None:
+        return PUBLIC
+    seat = seats.seat_of(caller.token, created.token_hashes)
+    if seat is None:
+        raise Unauthenticated("this token belongs to no seat of this game")
+    return Audience(seat=seat)
