@@ -1,0 +1,69 @@
+"""Logging: plain text or one JSON object per line, each record carrying the request id of its RPC.
+
+The telemetry interceptor sets the request id (the caller's x-request-id, or a
+fresh one) for the thread that handles a call; every record logged while it
+runs, in any module, carries it.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import logging
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+REQUEST_ID: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+FORMATS = ("text", "json")
+
+# Attributes every LogRecord has; anything else was passed with extra= and goes into the JSON object.
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "request_id"}
+
+
+class RequestIdFilter(logging.Filter):
+    """Stamps each record with the current request id ("-" outside an RPC)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = REQUEST_ID.get() or "-"
+        return True
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: ts, level, logger, message, request_id, extra fields, exception."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        request_id = getattr(record, "request_id", None) or REQUEST_ID.get()
+        if request_id and request_id != "-":
+            entry["request_id"] = request_id
+        for key, value in vars(record).items():
+            if key not in _STANDARD and not key.startswith("_"):
+                entry[key] = value if isinstance(value, (str, int, float, bool, type(None))) else str(value)
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            entry["stack"] = self.formatStack(record.stack_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def configure(level: str = "INFO", fmt: str = "text") -> None:
+    """Set up the root logger once for the process (the server's entry point calls this)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"log format must be one of {FORMATS}, not {fmt!r}")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(RequestIdFilter())
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"))
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level.upper())
