@@ -12,7 +12,7 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $@
 
-.PHONY: install run test check lint types imports protos pytest bench
+.PHONY: install run test check lint types imports protos pytest bench audit-bench deploy-check
 
 install: $(BIN)/.installed
 
@@ -37,8 +37,17 @@ protos: install
 	$(BIN)/python proto/gen.py --check
 	cd proto && $(abspath $(BIN))/buf lint
 
+# deploy/ checked by the tools that read it (promtool, hadolint, kubernetes-validate, Compose) plus a live
+# server's /metrics; `make test` runs these too, as part of pytest (tests/ops). promtool: apt-get install prometheus.
+deploy-check: install
+	$(BIN)/pytest -q tests/ops/test_deploy_files.py tests/ops/test_live_server.py
+
 pytest: install
 	$(BIN)/pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 bench: install
 	$(BIN)/python -m clients.loadgen --help
+
+# The audit's speed: 1,000 bot games of every type played through the ledger, then verified (events/s, games/s).
+audit-bench: install
+	$(BIN)/python -m replay.bench --games 1000

@@ -23,7 +23,7 @@ import grpc
 from google.protobuf import json_format, struct_pb2
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
-from playledger.v1 import games_pb2, games_pb2_grpc
+from playledger.v1 import audit_pb2, audit_pb2_grpc, games_pb2, games_pb2_grpc, leaderboards_pb2, leaderboards_pb2_grpc
 
 RETRYABLE = (grpc.StatusCode.UNAVAILABLE,)
 
@@ -53,6 +53,7 @@ class Token:
     seat: int
     player: str
     token: str
+    player_id: str = ""  # the stable id the seat is bound to
 
 
 def to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
@@ -80,6 +81,8 @@ class Client:
         self.target = target
         self._channel = channel or grpc.insecure_channel(target)
         self._stub = games_pb2_grpc.GameServiceStub(self._channel)
+        self._audit = audit_pb2_grpc.AuditServiceStub(self._channel)
+        self._boards = leaderboards_pb2_grpc.LeaderboardServiceStub(self._channel)
         self._token = token
         self._timeout = timeout
         self._retries = retries
@@ -118,12 +121,19 @@ class Client:
         return list(self._call(self._stub.ListGameTypes, games_pb2.ListGameTypesRequest(), retry=True).game_types)
 
     def create_game(
-        self, rules: str, players: list[str], options: Mapping[str, Any] | None = None, seed_hex: str = ""
+        self,
+        rules: str,
+        players: list[str],
+        options: Mapping[str, Any] | None = None,
+        seed_hex: str = "",
+        player_ids: list[str] | None = None,
     ) -> tuple[games_pb2.Game, list[Token]]:
-        request = games_pb2.CreateGameRequest(rules=rules, players=players, seed_hex=seed_hex)
+        request = games_pb2.CreateGameRequest(
+            rules=rules, players=players, seed_hex=seed_hex, player_ids=player_ids or []
+        )
         request.options.update(dict(options or {}))
         response = self._call(self._stub.CreateGame, request)
-        tokens = [Token(response.game.name, t.seat, t.player, t.token) for t in response.seat_tokens]
+        tokens = [Token(response.game.name, t.seat, t.player, t.token, t.player_id) for t in response.seat_tokens]
         return response.game, tokens
 
     def get_game(self, game: str) -> games_pb2.Game:
@@ -131,10 +141,15 @@ class Client:
         found: games_pb2.Game = self._call(self._stub.GetGame, request, retry=True).game
         return found
 
-    def list_games(self, rules: str = "", page_size: int = 100) -> Iterator[games_pb2.Game]:
+    def list_games(
+        self, rules: str = "", page_size: int = 100, status: str = "", player_id: str = ""
+    ) -> Iterator[games_pb2.Game]:
+        """Game summaries (from the server's read model), oldest first; status is "active" or "finished"."""
         token = ""
         while True:
-            request = games_pb2.ListGamesRequest(page_size=page_size, page_token=token, rules=rules)
+            request = games_pb2.ListGamesRequest(
+                page_size=page_size, page_token=token, rules=rules, status=status, player_id=player_id
+            )
             page = self._call(self._stub.ListGames, request, retry=True)
             yield from page.games
             token = page.next_page_token
@@ -172,3 +187,117 @@ class Client:
             if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
                 return
             raise PlayLedgerError.from_rpc(error) from None
+
+    # --- audit (AuditService) --------------------------------------------------------------------
+    def export_game(self, game: str) -> Iterator[str]:
+        """The game's record, line by line (JSON Lines): whole for the organizer token, else what you may see."""
+        request = audit_pb2.ExportGameRequest(name=game_name(game))
+        try:
+            for response in self._audit.ExportGame(request, metadata=self._metadata, timeout=self._timeout * 4):
+                yield from response.lines
+        except grpc.RpcError as error:
+            raise PlayLedgerError.from_rpc(error) from None
+
+    def verify_game(self, game: str) -> audit_pb2.VerifyGameResponse:
+        """Have the server re-run a game and check it (organizer token only)."""
+        request = audit_pb2.VerifyGameRequest(name=game_name(game))
+        response: audit_pb2.VerifyGameResponse = self._call(self._audit.VerifyGame, request, retry=True)
+        return response
+
+    # --- leaderboards and tournaments (LeaderboardService) -----------------------------------------
+    def leaderboard(self, rules: str, page_size: int = 100) -> Iterator[leaderboards_pb2.RatingEntry]:
+        token = ""
+        while True:
+            request = leaderboards_pb2.GetLeaderboardRequest(rules=rules, page_size=page_size, page_token=token)
+            page = self._call(self._boards.GetLeaderboard, request, retry=True)
+            yield from page.entries
+            token = page.next_page_token
+            if not token:
+                return
+
+    def create_tournament(
+        self,
+        display_name: str,
+        rules: str,
+        players: list[tuple[str, str]],
+        options: Mapping[str, Any] | None = None,
+        pairing: str = "swiss",
+        table_size: int = 0,
+        rounds: int = 0,
+        actor: str = "",
+    ) -> leaderboards_pb2.Tournament:
+        """players: (id, display name) in seeding order. Needs the organizer token."""
+        request = leaderboards_pb2.CreateTournamentRequest(
+            display_name=display_name,
+            rules=rules,
+            players=[leaderboards_pb2.TournamentPlayer(id=i, name=n) for i, n in players],
+            pairing=pairing,
+            table_size=table_size,
+            rounds=rounds,
+            actor=actor,
+        )
+        request.options.update(dict(options or {}))
+        found: leaderboards_pb2.Tournament = self._call(self._boards.CreateTournament, request).tournament
+        return found
+
+    def pair_round(self, tournament: str, actor: str = "") -> tuple[int, list[tuple[str, list[Token]]], list[str]]:
+        """Pair the next round: (round, [(game name, seat tokens)], byes). Needs the organizer token."""
+        request = leaderboards_pb2.PairTournamentRoundRequest(tournament=tournament_name(tournament), actor=actor)
+        response = self._call(self._boards.PairTournamentRound, request)
+        games = [
+            (g.game, [Token(g.game, t.seat, t.player, t.token, t.player_id) for t in g.seat_tokens])
+            for g in response.games
+        ]
+        return response.round, games, list(response.byes)
+
+    def add_tournament_games(self, tournament: str, games: list[str], round_no: int = 0, actor: str = "") -> int:
+        request = leaderboards_pb2.AddTournamentGamesRequest(
+            tournament=tournament_name(tournament), games=[game_name(g) for g in games], round=round_no, actor=actor
+        )
+        return int(self._call(self._boards.AddTournamentGames, request).round)
+
+    def record_ruling(
+        self,
+        tournament: str,
+        kind: str,
+        reason: str,
+        actor: str,
+        game: str = "",
+        player_id: str = "",
+        scores: list[int] | None = None,
+        winners: list[int] | None = None,
+    ) -> leaderboards_pb2.Ruling:
+        """kind: forfeit, annulment, score_correction or disqualification. Needs the organizer token."""
+        number = leaderboards_pb2.RulingKind.Value(f"RULING_KIND_{kind.upper()}")
+        request = leaderboards_pb2.RecordRulingRequest(
+            tournament=tournament_name(tournament),
+            kind=number,
+            game=game_name(game) if game else "",
+            player_id=player_id,
+            scores=scores or [],
+            winners=winners or [],
+            reason=reason,
+            actor=actor,
+        )
+        found: leaderboards_pb2.Ruling = self._call(self._boards.RecordRuling, request).ruling
+        return found
+
+    def standings(self, tournament: str) -> leaderboards_pb2.GetStandingsResponse:
+        request = leaderboards_pb2.GetStandingsRequest(tournament=tournament_name(tournament))
+        response: leaderboards_pb2.GetStandingsResponse = self._call(self._boards.GetStandings, request, retry=True)
+        return response
+
+    def tournaments(self, page_size: int = 100) -> Iterator[leaderboards_pb2.Tournament]:
+        token = ""
+        while True:
+            request = leaderboards_pb2.ListTournamentsRequest(page_size=page_size, page_token=token)
+            page = self._call(self._boards.ListTournaments, request, retry=True)
+            yield from page.tournaments
+            token = page.next_page_token
+            if not token:
+                return
+
+
+def tournament_name(tournament: str) -> str:
+    """Accept 'tournaments/ID' or a bare ID."""
+    return tournament if tournament.startswith("tournaments/") else f"tournaments/{tournament}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -106,6 +106,7 @@ def game_to_proto(game: Game, view: dict[str, Any] | None, seat: int | None, org
         rules_version=game.rules_version,
         rng_version=game.rng_version,
         players=list(game.players),
+        player_ids=list(game.player_ids),
         options=dict_to_struct(game.options),
         version=game.version,
         status=status_to_proto(status),
@@ -125,6 +126,37 @@ def game_to_proto(game: Game, view: dict[str, Any] | None, seat: int | None, org
     if status.finished or organizer:
         msg.seed_hex = game.seed_hex
     return msg
+
+
+def summary_to_proto(row: Mapping[str, Any], organizer: bool) -> games_pb2.Game:
+    """A game summary (read model row) as ListGames shows it: what game_to_proto shows without a view."""
+    finished = bool(row["finished"])
+    msg = games_pb2.Game(
+        name=f"games/{row['game']}",
+        rules=row["rules"],
+        rules_version=row["rules_version"],
+        rng_version=row["rng_version"],
+        players=list(row["players"]),
+        player_ids=list(row["player_ids"]),
+        options=dict_to_struct(row["options"]),
+        version=row["version"],
+        status=games_pb2.GameStatus(phase=row["phase"], to_act=list(row["to_act"]), finished=finished),
+        seed_commitment=row["seed_commitment"],
+        seed_source=row["seed_source"],
+        create_time=timestamp(_from_micros(row["created_us"])),
+        update_time=timestamp(_from_micros(row["updated_us"])),
+        last_hash=row["last_hash"],
+    )
+    if finished:
+        msg.final_scores.extend(row["scores"] or ())
+        msg.winners.extend(row["winners"] or ())
+    if finished or organizer:
+        msg.seed_hex = row["seed_hex"]
+    return msg
+
+
+def _from_micros(us: int) -> datetime:
+    return datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=us)
 
 
 def event_to_proto(stored: Any, rules: Rules, seat: int | None, organizer: bool) -> games_pb2.GameEvent | None:

@@ -16,6 +16,7 @@ from psycopg_pool import TooManyRequests
 from service.api.convert import MalformedRequest
 from service.ledger.app import GameNotFound, RequestReused, StaleVersion
 from service.ledger.codec import CodecError
+from service.ledger.tournament import TournamentNotFound, TournamentRefused
 from service.rules.catalog import UnknownRules
 from service.rules.core import IllegalCommand, InvalidOptions
 
@@ -44,6 +45,8 @@ STATUS_FOR: tuple[tuple[type[Exception], grpc.StatusCode, str], ...] = (
     (RequestReused, grpc.StatusCode.INVALID_ARGUMENT, "REQUEST_ID_REUSED"),
     (IllegalCommand, grpc.StatusCode.FAILED_PRECONDITION, "ILLEGAL_COMMAND"),
     (GameNotFound, grpc.StatusCode.NOT_FOUND, "GAME_NOT_FOUND"),
+    (TournamentNotFound, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND"),
+    (TournamentRefused, grpc.StatusCode.FAILED_PRECONDITION, "TOURNAMENT_REFUSED"),
     (StaleVersion, grpc.StatusCode.ABORTED, "STALE_VERSION"),
     (Unauthenticated, grpc.StatusCode.UNAUTHENTICATED, "UNAUTHENTICATED"),
     (PermissionDenied, grpc.StatusCode.PERMISSION_DENIED, "PERMISSION_DENIED"),

@@ -15,6 +15,7 @@ from service.api.auth import Caller, caller_of
 from service.api.errors import Overloaded, PermissionDenied, translated_errors
 from service.ledger.app import Ledger
 from service.ledger.game import Game
+from service.projections.read import ReadModels
 from service.rules.catalog import RULES, rules_for
 from service.rules.core import InvalidOptions
 
@@ -30,8 +31,10 @@ class GameService(games_pb2_grpc.GameServiceServicer):
         organizer_token: str | None = None,
         max_watchers: int = 4,
         stopping: Callable[[], bool] = lambda: False,
+        reads: ReadModels | None = None,
     ) -> None:
         self._ledger = ledger
+        self._reads = reads  # the read models (ListGames); a server always passes them
         self._organizer_token = organizer_token
         self._watchers = threading.BoundedSemaphore(max_watchers)
         self._max_watchers = max_watchers
@@ -68,11 +71,16 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 )
             seed = _parse_seed(request.seed_hex)
             created = self._ledger.create_game(
-                rules.name, list(request.players), convert.struct_to_dict(request.options), seed
+                rules.name,
+                list(request.players),
+                convert.struct_to_dict(request.options),
+                seed,
+                player_ids=list(request.player_ids) or None,
             )
             game = created.game
             tokens = [
-                games_pb2.SeatToken(seat=s, player=game.players[s], token=t) for s, t in enumerate(created.tokens)
+                games_pb2.SeatToken(seat=s, player=game.players[s], token=t, player_id=game.player_ids[s])
+                for s, t in enumerate(created.tokens)
             ]
             return games_pb2.CreateGameResponse(game=self._render(game, caller), seat_tokens=tokens)
 
@@ -85,27 +93,24 @@ class GameService(games_pb2_grpc.GameServiceServicer):
     def ListGames(
         self, request: games_pb2.ListGamesRequest, context: grpc.ServicerContext
     ) -> games_pb2.ListGamesResponse:
+        """From the game summaries projection: paged by creation order, filtered by rules, status, player."""
         with translated_errors(context):
             caller = self._caller(context)
             if request.rules:
                 rules_for(request.rules)
+            if request.status not in ("", "active", "finished"):
+                raise convert.MalformedRequest(f"status must be 'active' or 'finished', not {request.status!r}")
             size = request.page_size or DEFAULT_PAGE
             if not 0 < size <= MAX_PAGE:
                 raise convert.MalformedRequest(f"page_size must be 1 to {MAX_PAGE}, not {size}")
             after = _parse_page_token(request.page_token)
-            games: list[games_pb2.Game] = []
-            while True:
-                batch = self._ledger.list_created(after, size * 4)
-                for position, created in batch:
-                    if len(games) == size:
-                        return games_pb2.ListGamesResponse(games=games, next_page_token=str(after))
-                    after = position
-                    if request.rules and created.rules_name != request.rules:
-                        continue
-                    game = self._ledger.get_game(created.originator_id)
-                    games.append(convert.game_to_proto(game, None, None, caller.organizer))
-                if len(batch) < size * 4:
-                    return games_pb2.ListGamesResponse(games=games, next_page_token="")
+            if self._reads is None:
+                raise Overloaded("this server has no read models configured")
+            rows, more_after = self._reads.list_games(after, size, request.rules, request.status, request.player_id)
+            return games_pb2.ListGamesResponse(
+                games=[convert.summary_to_proto(r, caller.organizer) for r in rows],
+                next_page_token="" if more_after is None else str(more_after),
+            )
 
     def ListGameTypes(
         self, request: games_pb2.ListGameTypesRequest, context: grpc.ServicerContext
@@ -129,7 +134,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             if len(request.request_id) > 128:
                 raise convert.MalformedRequest("request_id is longer than 128 characters")
             done = self._ledger.submit(game_id, seat, command, request.request_id or None, expected)
-            game = self._ledger.get_game(game_id)
+            game = done.game
             rules = game.rules
             now = datetime.now(UTC)
             shown = [

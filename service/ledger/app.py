@@ -16,8 +16,9 @@ from eventsourcing.utils import get_topic
 
 from service.ledger import codec, seats
 from service.ledger.game import Game, Recorded, request_key, seed_commitment
+from service.ledger.observe import LedgerObserver
 from service.rules.catalog import rules_for
-from service.rules.core import RNG_VERSION, InvalidOptions, normalize_options
+from service.rules.core import RNG_VERSION, IllegalCommand, InvalidOptions, normalize_options
 
 MAX_PLAYER_NAME = 64
 
@@ -47,6 +48,7 @@ class Submitted:
 
     version: int
     events: list[Recorded]
+    game: Game  # the game as it stands after the command (saves the caller a re-read)
     repeated: bool = False  # True when this was a retry of an already recorded request_id
 
 
@@ -65,6 +67,7 @@ class Ledger(Application[UUID]):
         self._locks = [threading.Lock() for _ in range(256)]
         self._watch = threading.Condition()
         self._listeners: list[Callable[[UUID, int], None]] = []
+        self.observer = LedgerObserver()  # metrics: the composition root sets one (service/api/metrics.py)
 
     # --- create / read --------------------------------------------------------------------
     def create_game(
@@ -74,9 +77,25 @@ class Ledger(Application[UUID]):
         options: dict[str, Any] | None = None,
         seed: bytes | None = None,
         clock: Callable[[], int] = now_ms,
+        player_ids: Sequence[str] | None = None,
     ) -> Created:
+        created = self.new_game(rules_name, players, options, seed, clock, player_ids)
+        self.save(created.game)
+        return created
+
+    def new_game(
+        self,
+        rules_name: str,
+        players: Sequence[str],
+        options: dict[str, Any] | None = None,
+        seed: bytes | None = None,
+        clock: Callable[[], int] = now_ms,
+        player_ids: Sequence[str] | None = None,
+    ) -> Created:
+        """A dealt game, not yet saved: the caller saves it (alone, or with a tournament in one transaction)."""
         rules = rules_for(rules_name)
         names = [_player_name(p, i) for i, p in enumerate(players)]
+        ids = _player_ids(player_ids, len(names)) if player_ids else None
         normalized = normalize_options(rules.metadata, len(names), options or {})
         seed_hex = (seed if seed is not None else secrets.token_bytes(32)).hex()
         tokens = seats.issue(len(names))
@@ -90,9 +109,9 @@ class Ledger(Application[UUID]):
             seed_commitment=seed_commitment(seed_hex),
             seed_source="server" if seed is None else "client",
             token_hashes=[seats.digest(t) for t in tokens],
+            player_ids=ids,
         )
         game.deal(clock())  # may raise InvalidOptions: nothing is saved then
-        self.save(game)
         return Created(game.id, tokens, game)
 
     def get_game(self, game_id: UUID) -> Game:
@@ -100,6 +119,8 @@ class Ledger(Application[UUID]):
             game: Game = self.repository.get(game_id)
         except AggregateNotFoundError:
             raise GameNotFound(f"there is no game {game_id}") from None
+        if not isinstance(game, Game):  # the same store also holds tournaments
+            raise GameNotFound(f"there is no game {game_id}")
         return game
 
     def game_at(self, game_id: UUID, version: int) -> Game:
@@ -108,6 +129,8 @@ class Ledger(Application[UUID]):
             game: Game = self.repository.get(game_id, version=version)
         except AggregateNotFoundError:
             raise GameNotFound(f"there is no game {game_id}") from None
+        if not isinstance(game, Game):
+            raise GameNotFound(f"there is no game {game_id}")
         return game
 
     def stream(self, game_id: UUID, after: int = 0) -> list[Any]:
@@ -124,6 +147,34 @@ class Ledger(Application[UUID]):
         expected_version: int | None = None,
         attempts: int = 5,
         clock: Callable[[], int] = now_ms,
+    ) -> Submitted:
+        """Decide and record one command in one transaction (see _submit); the observer hears the outcome."""
+        outcome = "error"
+        try:
+            done = self._submit(game_id, seat, command, request_id, expected_version, attempts, clock)
+            outcome = "repeated" if done.repeated else "accepted" if done.events else "no_effect"
+            return done
+        except IllegalCommand:
+            outcome = "rejected"
+            raise
+        except StaleVersion:
+            outcome = "conflict"
+            raise
+        except (RequestReused, GameNotFound):
+            outcome = "invalid"
+            raise
+        finally:
+            self.observer.command(command, outcome)
+
+    def _submit(
+        self,
+        game_id: UUID,
+        seat: int | None,
+        command: Any,
+        request_id: str | None,
+        expected_version: int | None,
+        attempts: int,
+        clock: Callable[[], int],
     ) -> Submitted:
         """Decide and record one command in one transaction.
 
@@ -142,14 +193,15 @@ class Ledger(Application[UUID]):
                     raise StaleVersion(f"the game is at version {game.version}, not {expected_version}")
                 recorded = game.execute(seat, command, request_id or None, clock())
                 if not recorded:
-                    return Submitted(game.version, [])
+                    return Submitted(game.version, [], game)
                 try:
                     self.save(game)
                 except IntegrityError:
                     if expected_version is not None:
                         raise StaleVersion("another command was recorded first; reload and try again") from None
+                    self.observer.conflict_retried(game.rules_name)
                     continue
-                return Submitted(game.version, recorded)
+                return Submitted(game.version, recorded, game)
         raise StaleVersion(f"the game kept changing; gave up after {attempts} attempts")
 
     def _repeat(self, game: Game, seat: int | None, command: Any, request_id: str) -> Submitted | None:
@@ -167,7 +219,21 @@ class Ledger(Application[UUID]):
             for e in stored
             if isinstance(e, Game.EventRecorded)
         ]
-        return Submitted(game.version, recorded, repeated=True)
+        return Submitted(game.version, recorded, game, repeated=True)
+
+    def _record(self, processing_event: Any) -> Any:
+        """Every store append goes through here (one transaction): time it and count what it committed."""
+        started = time.perf_counter()
+        ok = False
+        try:
+            recordings = super()._record(processing_event)
+            ok = True
+        finally:
+            self.observer.append_seconds(time.perf_counter() - started, ok)
+        for event in processing_event.events:
+            aggregate = processing_event.aggregates.get(event.originator_id)
+            self.observer.appended(getattr(aggregate, "rules_name", "none"), type(event).__name__)
+        return recordings
 
     # --- listing ------------------------------------------------------------------------
     def list_created(self, after_notification: int, limit: int) -> list[tuple[int, Game.Created]]:
@@ -228,3 +294,18 @@ def _player_name(name: str, seat: int) -> str:
     if len(name) > MAX_PLAYER_NAME:
         raise InvalidOptions(f"player name {name[:20]!r}... is longer than {MAX_PLAYER_NAME} characters")
     return name
+
+
+def _player_ids(ids: Sequence[str], seats: int) -> list[str]:
+    """Explicit player ids: one per seat, each non-empty, at most MAX_PLAYER_NAME characters, all different."""
+    if len(ids) != seats:
+        raise InvalidOptions(f"give one player id per seat: {seats} players but {len(ids)} player ids")
+    cleaned = [i.strip() for i in ids]
+    for seat, pid in enumerate(cleaned):
+        if not pid:
+            raise InvalidOptions(f"the player id of seat {seat} is empty")
+        if len(pid) > MAX_PLAYER_NAME:
+            raise InvalidOptions(f"player id {pid[:20]!r}... is longer than {MAX_PLAYER_NAME} characters")
+    if len(set(cleaned)) != len(cleaned):
+        raise InvalidOptions("each seat needs a different player id: one player cannot sit twice at one game")
+    return cleaned

@@ -36,21 +36,27 @@ def header_hash(
     options: dict[str, Any],
     commitment: str,
     seed_source: str,
+    player_ids: list[str] | None = None,
 ) -> str:
-    """The chain's anchor: everything public that the creation fixed."""
-    return codec.chain_hash(
-        {
-            "game": str(game_id),
-            "rules": rules_name,
-            "rules_version": rules_version,
-            "rng_version": rng_version,
-            "players": players,
-            "options": options,
-            "seed_commitment": commitment,
-            "seed_source": seed_source,
-            "prev_hash": codec.GENESIS,
-        }
-    )
+    """The chain's anchor: everything public that the creation fixed.
+
+    Explicit player ids bind seats to people for ratings and standings, so they are
+    covered too; a game created without them hashes exactly as before they existed.
+    """
+    header: dict[str, Any] = {
+        "game": str(game_id),
+        "rules": rules_name,
+        "rules_version": rules_version,
+        "rng_version": rng_version,
+        "players": players,
+        "options": options,
+        "seed_commitment": commitment,
+        "seed_source": seed_source,
+        "prev_hash": codec.GENESIS,
+    }
+    if player_ids is not None:
+        header["player_ids"] = player_ids
+    return codec.chain_hash(header)
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,9 @@ class Game(Aggregate):
         seed_commitment: str
         seed_source: str  # "server" (secret) or "client" (chosen by whoever created the game)
         token_hashes: list[str]
+        # Stable player identity per seat (ratings and standings follow it); None: each seat's name is its id.
+        # Stored games from before this field read it as None through the class default.
+        player_ids: list[str] | None = None
 
     class EventRecorded(Aggregate.Event):
         """Envelope: one rules event, who caused it, when, and its link in the hash chain."""
@@ -124,16 +133,18 @@ class Game(Aggregate):
         seed_commitment: str,
         seed_source: str,
         token_hashes: list[str],
+        player_ids: list[str] | None = None,
     ) -> None:
         self.rules_name, self.rules_version, self.rng_version = rules_name, rules_version, rng_version
         self.players, self.options = players, options
+        self.player_ids: list[str] = list(player_ids) if player_ids is not None else list(players)
         self.seed_hex, self.seed_commitment, self.seed_source = seed_hex, seed_commitment, seed_source
         self.token_hashes = token_hashes
         self.state = self.rules.initial_state(len(players), options)
         self.requests: dict[str, tuple[int, int]] = {}  # request key -> (first, last) version recorded
         self.revealed = False
         self.last_hash = header_hash(
-            self.id, rules_name, rules_version, rng_version, players, options, seed_commitment, seed_source
+            self.id, rules_name, rules_version, rng_version, players, options, seed_commitment, seed_source, player_ids
         )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

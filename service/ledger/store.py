@@ -23,7 +23,9 @@ POSTGRES_DEFAULTS: dict[str, str] = {
     "pool_size": "4",  # ~ one per gRPC worker: measured best on 2 cores (DESIGN.md)
     "max_overflow": "2",
     "max_waiting": "64",  # bounded queue for a connection; beyond it -> RESOURCE_EXHAUSTED
-    "connect_timeout": "5",  # seconds to connect, and to wait for a pooled connection
+    # Seconds to connect, and to wait for a pooled connection. The library retries a failed
+    # connection 10 times, so an outage fails a command after about 10 x this, not never.
+    "connect_timeout": "2",
     "lock_timeout": "5",  # seconds to wait for the append table lock
     "idle_in_transaction_session_timeout": "5",
     "pre_ping": "y",

@@ -140,8 +140,10 @@ def test_two_clients_racing_on_one_expected_version(client: Client) -> None:
     assert client.get_game(game.name).version == v + 1
 
 
-def test_list_games_pages_and_filters(client: Client) -> None:
+def test_list_games_pages_and_filters(server: Running, client: Client) -> None:
     names = [new_game(client)[0].name for _ in range(7)]
+    # ListGames reads the game summaries projection, a moment behind the events.
+    assert server.projections is not None and server.projections.wait_caught_up(timeout=15)
     stub = games_pb2_grpc.GameServiceStub(grpc.insecure_channel(client.target))
     page1 = stub.ListGames(games_pb2.ListGamesRequest(page_size=3))
     page2 = stub.ListGames(games_pb2.ListGamesRequest(page_size=3, page_token=page1.next_page_token))

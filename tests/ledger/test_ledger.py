@@ -193,6 +193,7 @@ def test_a_whole_game_rederives_from_its_events_and_the_chain_holds(ledger: Ledg
         header.options,
         header.seed_commitment,
         header.seed_source,
+        header.player_ids,
     )
     for e in chain:
         assert e.prev_hash == expected_prev

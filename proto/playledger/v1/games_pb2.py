@@ -26,59 +26,59 @@ from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19playledger/v1/games.proto\x12\rplayledger.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"o\n\x11\x43reateGameRequest\x12\r\n\x05rules\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08seed_hex\x18\x04 \x01(\t\"f\n\x12\x43reateGameResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.playledger.v1.Game\x12-\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x18.playledger.v1.SeatToken\"8\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\"\x1e\n\x0eGetGameRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"4\n\x0fGetGameResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.playledger.v1.Game\"\xf3\x03\n\x04Game\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x01(\t\x12\x15\n\rrules_version\x18\x03 \x01(\x05\x12\x13\n\x0brng_version\x18\x04 \x01(\x05\x12\x0f\n\x07players\x18\x05 \x03(\t\x12(\n\x07options\x18\x06 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0f\n\x07version\x18\x07 \x01(\x03\x12)\n\x06status\x18\x08 \x01(\x0b\x32\x19.playledger.v1.GameStatus\x12%\n\x04view\x18\t \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x18\n\x0bviewer_seat\x18\n \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0fseed_commitment\x18\x0b \x01(\t\x12\x13\n\x0bseed_source\x18\x0c \x01(\t\x12\x10\n\x08seed_hex\x18\r \x01(\t\x12\x14\n\x0c\x66inal_scores\x18\x0e \x03(\x03\x12\x0f\n\x07winners\x18\x0f \x03(\x05\x12/\n\x0b\x63reate_time\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x11 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x11\n\tlast_hash\x18\x12 \x01(\tB\x0e\n\x0c_viewer_seat\"=\n\nGameStatus\x12\r\n\x05phase\x18\x01 \x01(\t\x12\x0e\n\x06to_act\x18\x02 \x03(\x05\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\"H\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\r\n\x05rules\x18\x03 \x01(\t\"P\n\x11ListGamesResponse\x12\"\n\x05games\x18\x01 \x03(\x0b\x32\x13.playledger.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x16\n\x14ListGameTypesRequest\"D\n\x15ListGameTypesResponse\x12+\n\ngame_types\x18\x01 \x03(\x0b\x32\x17.playledger.v1.GameType\"\xd5\x01\n\x08GameType\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x15\n\rrules_version\x18\x03 \x01(\x05\x12\x13\n\x0bmin_players\x18\x04 \x01(\x05\x12\x13\n\x0bmax_players\x18\x05 \x01(\x05\x12\x0f\n\x07summary\x18\x06 \x01(\t\x12*\n\x07options\x18\x07 \x03(\x0b\x32\x19.playledger.v1.GameOption\x12.\n\x08\x63ommands\x18\x08 \x03(\x0b\x32\x1c.playledger.v1.CommandSchema\"\xd9\x01\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.google.protobuf.Value\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12\'\n\x07\x63hoices\x18\x05 \x03(\x0b\x32\x16.google.protobuf.Value\x12\x14\n\x07minimum\x18\x06 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x07 \x01(\x03H\x01\x88\x01\x01\x42\n\n\x08_minimumB\n\n\x08_maximum\"_\n\rCommandSchema\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12+\n\x06\x66ields\x18\x03 \x03(\x0b\x32\x1b.playledger.v1.CommandField\"*\n\x0c\x43ommandField\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\"\xa9\x01\n\x14SubmitCommandRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x14\n\x0c\x63ommand_type\x18\x02 \x01(\t\x12%\n\x04\x61rgs\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x12\n\nrequest_id\x18\x04 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x05 \x01(\x03H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"\x8f\x01\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12(\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x18.playledger.v1.GameEvent\x12)\n\x06status\x18\x03 \x01(\x0b\x32\x19.playledger.v1.GameStatus\x12\x10\n\x08repeated\x18\x04 \x01(\x08\"\x97\x01\n\tGameEvent\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0c\n\x04type\x18\x02 \x01(\t\x12%\n\x04\x64\x61ta\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\x04seat\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12(\n\x04time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x07\n\x05_seat\"(\n\x18ListLegalCommandsRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\"[\n\x19ListLegalCommandsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12-\n\x08\x63ommands\x18\x02 \x03(\x0b\x32\x1b.playledger.v1.LegalCommand\"K\n\x0cLegalCommand\x12\x14\n\x0c\x63ommand_type\x18\x01 \x01(\t\x12%\n\x04\x61rgs\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\"7\n\x10WatchGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x15\n\rafter_version\x18\x02 \x01(\x03\"<\n\x11WatchGameResponse\x12\'\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x18.playledger.v1.GameEvent2\xec\x04\n\x0bGameService\x12Q\n\nCreateGame\x12 .playledger.v1.CreateGameRequest\x1a!.playledger.v1.CreateGameResponse\x12H\n\x07GetGame\x12\x1d.playledger.v1.GetGameRequest\x1a\x1e.playledger.v1.GetGameResponse\x12N\n\tListGames\x12\x1f.playledger.v1.ListGamesRequest\x1a .playledger.v1.ListGamesResponse\x12Z\n\rListGameTypes\x12#.playledger.v1.ListGameTypesRequest\x1a$.playledger.v1.ListGameTypesResponse\x12Z\n\rSubmitCommand\x12#.playledger.v1.SubmitCommandRequest\x1a$.playledger.v1.SubmitCommandResponse\x12\x66\n\x11ListLegalCommands\x12\'.playledger.v1.ListLegalCommandsRequest\x1a(.playledger.v1.ListLegalCommandsResponse\x12P\n\tWatchGame\x12\x1f.playledger.v1.WatchGameRequest\x1a .playledger.v1.WatchGameResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19playledger/v1/games.proto\x12\rplayledger.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x83\x01\n\x11\x43reateGameRequest\x12\r\n\x05rules\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08seed_hex\x18\x04 \x01(\t\x12\x12\n\nplayer_ids\x18\x05 \x03(\t\"f\n\x12\x43reateGameResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.playledger.v1.Game\x12-\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x18.playledger.v1.SeatToken\"K\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\x12\x11\n\tplayer_id\x18\x04 \x01(\t\"\x1e\n\x0eGetGameRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"4\n\x0fGetGameResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.playledger.v1.Game\"\x87\x04\n\x04Game\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x01(\t\x12\x15\n\rrules_version\x18\x03 \x01(\x05\x12\x13\n\x0brng_version\x18\x04 \x01(\x05\x12\x0f\n\x07players\x18\x05 \x03(\t\x12(\n\x07options\x18\x06 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0f\n\x07version\x18\x07 \x01(\x03\x12)\n\x06status\x18\x08 \x01(\x0b\x32\x19.playledger.v1.GameStatus\x12%\n\x04view\x18\t \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x18\n\x0bviewer_seat\x18\n \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0fseed_commitment\x18\x0b \x01(\t\x12\x13\n\x0bseed_source\x18\x0c \x01(\t\x12\x10\n\x08seed_hex\x18\r \x01(\t\x12\x14\n\x0c\x66inal_scores\x18\x0e \x03(\x03\x12\x0f\n\x07winners\x18\x0f \x03(\x05\x12/\n\x0b\x63reate_time\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x11 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x11\n\tlast_hash\x18\x12 \x01(\t\x12\x12\n\nplayer_ids\x18\x13 \x03(\tB\x0e\n\x0c_viewer_seat\"=\n\nGameStatus\x12\r\n\x05phase\x18\x01 \x01(\t\x12\x0e\n\x06to_act\x18\x02 \x03(\x05\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\"k\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\r\n\x05rules\x18\x03 \x01(\t\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x11\n\tplayer_id\x18\x05 \x01(\t\"P\n\x11ListGamesResponse\x12\"\n\x05games\x18\x01 \x03(\x0b\x32\x13.playledger.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x16\n\x14ListGameTypesRequest\"D\n\x15ListGameTypesResponse\x12+\n\ngame_types\x18\x01 \x03(\x0b\x32\x17.playledger.v1.GameType\"\xd5\x01\n\x08GameType\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x15\n\rrules_version\x18\x03 \x01(\x05\x12\x13\n\x0bmin_players\x18\x04 \x01(\x05\x12\x13\n\x0bmax_players\x18\x05 \x01(\x05\x12\x0f\n\x07summary\x18\x06 \x01(\t\x12*\n\x07options\x18\x07 \x03(\x0b\x32\x19.playledger.v1.GameOption\x12.\n\x08\x63ommands\x18\x08 \x03(\x0b\x32\x1c.playledger.v1.CommandSchema\"\xd9\x01\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.google.protobuf.Value\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12\'\n\x07\x63hoices\x18\x05 \x03(\x0b\x32\x16.google.protobuf.Value\x12\x14\n\x07minimum\x18\x06 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x07 \x01(\x03H\x01\x88\x01\x01\x42\n\n\x08_minimumB\n\n\x08_maximum\"_\n\rCommandSchema\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12+\n\x06\x66ields\x18\x03 \x03(\x0b\x32\x1b.playledger.v1.CommandField\"*\n\x0c\x43ommandField\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\"\xa9\x01\n\x14SubmitCommandRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x14\n\x0c\x63ommand_type\x18\x02 \x01(\t\x12%\n\x04\x61rgs\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x12\n\nrequest_id\x18\x04 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x05 \x01(\x03H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"\x8f\x01\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12(\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x18.playledger.v1.GameEvent\x12)\n\x06status\x18\x03 \x01(\x0b\x32\x19.playledger.v1.GameStatus\x12\x10\n\x08repeated\x18\x04 \x01(\x08\"\x97\x01\n\tGameEvent\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0c\n\x04type\x18\x02 \x01(\t\x12%\n\x04\x64\x61ta\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\x04seat\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12(\n\x04time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x07\n\x05_seat\"(\n\x18ListLegalCommandsRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\"[\n\x19ListLegalCommandsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12-\n\x08\x63ommands\x18\x02 \x03(\x0b\x32\x1b.playledger.v1.LegalCommand\"K\n\x0cLegalCommand\x12\x14\n\x0c\x63ommand_type\x18\x01 \x01(\t\x12%\n\x04\x61rgs\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\"7\n\x10WatchGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x15\n\rafter_version\x18\x02 \x01(\x03\"<\n\x11WatchGameResponse\x12\'\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x18.playledger.v1.GameEvent2\xec\x04\n\x0bGameService\x12Q\n\nCreateGame\x12 .playledger.v1.CreateGameRequest\x1a!.playledger.v1.CreateGameResponse\x12H\n\x07GetGame\x12\x1d.playledger.v1.GetGameRequest\x1a\x1e.playledger.v1.GetGameResponse\x12N\n\tListGames\x12\x1f.playledger.v1.ListGamesRequest\x1a .playledger.v1.ListGamesResponse\x12Z\n\rListGameTypes\x12#.playledger.v1.ListGameTypesRequest\x1a$.playledger.v1.ListGameTypesResponse\x12Z\n\rSubmitCommand\x12#.playledger.v1.SubmitCommandRequest\x1a$.playledger.v1.SubmitCommandResponse\x12\x66\n\x11ListLegalCommands\x12\'.playledger.v1.ListLegalCommandsRequest\x1a(.playledger.v1.ListLegalCommandsResponse\x12P\n\tWatchGame\x12\x1f.playledger.v1.WatchGameRequest\x1a .playledger.v1.WatchGameResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'playledger.v1.games_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CREATEGAMEREQUEST']._serialized_start=107
-  _globals['_CREATEGAMEREQUEST']._serialized_end=218
-  _globals['_CREATEGAMERESPONSE']._serialized_start=220
-  _globals['_CREATEGAMERESPONSE']._serialized_end=322
-  _globals['_SEATTOKEN']._serialized_start=324
-  _globals['_SEATTOKEN']._serialized_end=380
-  _globals['_GETGAMEREQUEST']._serialized_start=382
-  _globals['_GETGAMEREQUEST']._serialized_end=412
-  _globals['_GETGAMERESPONSE']._serialized_start=414
-  _globals['_GETGAMERESPONSE']._serialized_end=466
-  _globals['_GAME']._serialized_start=469
-  _globals['_GAME']._serialized_end=968
-  _globals['_GAMESTATUS']._serialized_start=970
-  _globals['_GAMESTATUS']._serialized_end=1031
-  _globals['_LISTGAMESREQUEST']._serialized_start=1033
-  _globals['_LISTGAMESREQUEST']._serialized_end=1105
-  _globals['_LISTGAMESRESPONSE']._serialized_start=1107
-  _globals['_LISTGAMESRESPONSE']._serialized_end=1187
-  _globals['_LISTGAMETYPESREQUEST']._serialized_start=1189
-  _globals['_LISTGAMETYPESREQUEST']._serialized_end=1211
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=1213
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=1281
-  _globals['_GAMETYPE']._serialized_start=1284
-  _globals['_GAMETYPE']._serialized_end=1497
-  _globals['_GAMEOPTION']._serialized_start=1500
-  _globals['_GAMEOPTION']._serialized_end=1717
-  _globals['_COMMANDSCHEMA']._serialized_start=1719
-  _globals['_COMMANDSCHEMA']._serialized_end=1814
-  _globals['_COMMANDFIELD']._serialized_start=1816
-  _globals['_COMMANDFIELD']._serialized_end=1858
-  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=1861
-  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=2030
-  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=2033
-  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=2176
-  _globals['_GAMEEVENT']._serialized_start=2179
-  _globals['_GAMEEVENT']._serialized_end=2330
-  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_start=2332
-  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_end=2372
-  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_start=2374
-  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_end=2465
-  _globals['_LEGALCOMMAND']._serialized_start=2467
-  _globals['_LEGALCOMMAND']._serialized_end=2542
-  _globals['_WATCHGAMEREQUEST']._serialized_start=2544
-  _globals['_WATCHGAMEREQUEST']._serialized_end=2599
-  _globals['_WATCHGAMERESPONSE']._serialized_start=2601
-  _globals['_WATCHGAMERESPONSE']._serialized_end=2661
-  _globals['_GAMESERVICE']._serialized_start=2664
-  _globals['_GAMESERVICE']._serialized_end=3284
+  _globals['_CREATEGAMEREQUEST']._serialized_start=108
+  _globals['_CREATEGAMEREQUEST']._serialized_end=239
+  _globals['_CREATEGAMERESPONSE']._serialized_start=241
+  _globals['_CREATEGAMERESPONSE']._serialized_end=343
+  _globals['_SEATTOKEN']._serialized_start=345
+  _globals['_SEATTOKEN']._serialized_end=420
+  _globals['_GETGAMEREQUEST']._serialized_start=422
+  _globals['_GETGAMEREQUEST']._serialized_end=452
+  _globals['_GETGAMERESPONSE']._serialized_start=454
+  _globals['_GETGAMERESPONSE']._serialized_end=506
+  _globals['_GAME']._serialized_start=509
+  _globals['_GAME']._serialized_end=1028
+  _globals['_GAMESTATUS']._serialized_start=1030
+  _globals['_GAMESTATUS']._serialized_end=1091
+  _globals['_LISTGAMESREQUEST']._serialized_start=1093
+  _globals['_LISTGAMESREQUEST']._serialized_end=1200
+  _globals['_LISTGAMESRESPONSE']._serialized_start=1202
+  _globals['_LISTGAMESRESPONSE']._serialized_end=1282
+  _globals['_LISTGAMETYPESREQUEST']._serialized_start=1284
+  _globals['_LISTGAMETYPESREQUEST']._serialized_end=1306
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=1308
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=1376
+  _globals['_GAMETYPE']._serialized_start=1379
+  _globals['_GAMETYPE']._serialized_end=1592
+  _globals['_GAMEOPTION']._serialized_start=1595
+  _globals['_GAMEOPTION']._serialized_end=1812
+  _globals['_COMMANDSCHEMA']._serialized_start=1814
+  _globals['_COMMANDSCHEMA']._serialized_end=1909
+  _globals['_COMMANDFIELD']._serialized_start=1911
+  _globals['_COMMANDFIELD']._serialized_end=1953
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=1956
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=2125
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=2128
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=2271
+  _globals['_GAMEEVENT']._serialized_start=2274
+  _globals['_GAMEEVENT']._serialized_end=2425
+  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_start=2427
+  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_end=2467
+  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_start=2469
+  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_end=2560
+  _globals['_LEGALCOMMAND']._serialized_start=2562
+  _globals['_LEGALCOMMAND']._serialized_end=2637
+  _globals['_WATCHGAMEREQUEST']._serialized_start=2639
+  _globals['_WATCHGAMEREQUEST']._serialized_end=2694
+  _globals['_WATCHGAMERESPONSE']._serialized_start=2696
+  _globals['_WATCHGAMERESPONSE']._serialized_end=2756
+  _globals['_GAMESERVICE']._serialized_start=2759
+  _globals['_GAMESERVICE']._serialized_end=3379
 # @@protoc_insertion_point(module_scope)

@@ -28,6 +28,7 @@ class CreateGameRequest(_message.Message):
     PLAYERS_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     SEED_HEX_FIELD_NUMBER: _builtins.int
+    PLAYER_IDS_FIELD_NUMBER: _builtins.int
     rules: _builtins.str
     """Catalog name, e.g. "hare-and-tortoise" (see ListGameTypes)."""
     seed_hex: _builtins.str
@@ -42,6 +43,12 @@ class CreateGameRequest(_message.Message):
     def options(self) -> _struct_pb2.Struct:
         """Game options by name (see GameType.options); unspecified ones take their defaults."""
 
+    @_builtins.property
+    def player_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Optional stable player id per seat (same order as players), so ratings and
+        tournament standings follow people across games. Empty: each name is its id.
+        """
+
     def __init__(
         self,
         *,
@@ -49,10 +56,11 @@ class CreateGameRequest(_message.Message):
         players: _abc.Iterable[_builtins.str] | None = ...,
         options: _struct_pb2.Struct | None = ...,
         seed_hex: _builtins.str = ...,
+        player_ids: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "players", b"players", "rules", b"rules", "seed_hex", b"seed_hex"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "player_ids", b"player_ids", "players", b"players", "rules", b"rules", "seed_hex", b"seed_hex"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -91,19 +99,23 @@ class SeatToken(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     PLAYER_FIELD_NUMBER: _builtins.int
     TOKEN_FIELD_NUMBER: _builtins.int
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     player: _builtins.str
     token: _builtins.str
+    player_id: _builtins.str
+    """The stable id the seat is bound to."""
     def __init__(
         self,
         *,
         seat: _builtins.int = ...,
         player: _builtins.str = ...,
         token: _builtins.str = ...,
+        player_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["player", b"player", "seat", b"seat", "token", b"token"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player", b"player", "player_id", b"player_id", "seat", b"seat", "token", b"token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -171,6 +183,7 @@ class Game(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _builtins.int
     UPDATE_TIME_FIELD_NUMBER: _builtins.int
     LAST_HASH_FIELD_NUMBER: _builtins.int
+    PLAYER_IDS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"games/{id}"."""
     rules: _builtins.str
@@ -208,6 +221,10 @@ class Game(_message.Message):
     def create_time(self) -> _timestamp_pb2.Timestamp: ...
     @_builtins.property
     def update_time(self) -> _timestamp_pb2.Timestamp: ...
+    @_builtins.property
+    def player_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Stable player id per seat (the name, unless the game was created with ids)."""
+
     def __init__(
         self,
         *,
@@ -229,10 +246,11 @@ class Game(_message.Message):
         create_time: _timestamp_pb2.Timestamp | None = ...,
         update_time: _timestamp_pb2.Timestamp | None = ...,
         last_hash: _builtins.str = ...,
+        player_ids: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "options", b"options", "status", b"status", "update_time", b"update_time", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "players", b"players", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "status", b"status", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "status", b"status", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__viewer_seat: _TypeAlias = _typing.Literal["viewer_seat"]  # noqa: Y015
     _WhichOneofArgType__viewer_seat: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat"]  # noqa: Y015
@@ -275,22 +293,30 @@ class ListGamesRequest(_message.Message):
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     RULES_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
     """At most this many games (default 50, at most 500)."""
     page_token: _builtins.str
     """From a previous ListGamesResponse.next_page_token."""
     rules: _builtins.str
     """Only games of these rules, when set."""
+    status: _builtins.str
+    """Only games in play ("active") or over ("finished"), when set."""
+    player_id: _builtins.str
+    """Only games with a seat bound to this player id, when set."""
     def __init__(
         self,
         *,
         page_size: _builtins.int = ...,
         page_token: _builtins.str = ...,
         rules: _builtins.str = ...,
+        status: _builtins.str = ...,
+        player_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token", "rules", b"rules"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token", "player_id", b"player_id", "rules", b"rules", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

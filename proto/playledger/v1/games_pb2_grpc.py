@@ -97,7 +97,8 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """Lists games, newest last, a page at a time.
+        """Lists games, newest last, a page at a time, from the game summaries
+        projection (a moment behind the events; GetGame reads the game itself).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -42,7 +42,9 @@ class GameServiceStub:
     GetGame: _grpc.UnaryUnaryMultiCallable[_games_pb2.GetGameRequest, _games_pb2.GetGameResponse]
     """Returns a game as the caller may see it."""
     ListGames: _grpc.UnaryUnaryMultiCallable[_games_pb2.ListGamesRequest, _games_pb2.ListGamesResponse]
-    """Lists games, newest last, a page at a time."""
+    """Lists games, newest last, a page at a time, from the game summaries
+    projection (a moment behind the events; GetGame reads the game itself).
+    """
     ListGameTypes: _grpc.UnaryUnaryMultiCallable[_games_pb2.ListGameTypesRequest, _games_pb2.ListGameTypesResponse]
     """Describes every game this server can host: players, options, command schemas."""
     SubmitCommand: _grpc.UnaryUnaryMultiCallable[_games_pb2.SubmitCommandRequest, _games_pb2.SubmitCommandResponse]
@@ -66,7 +68,9 @@ class GameServiceAsyncStub(GameServiceStub):
     GetGame: _aio.UnaryUnaryMultiCallable[_games_pb2.GetGameRequest, _games_pb2.GetGameResponse]  # type: ignore[assignment]
     """Returns a game as the caller may see it."""
     ListGames: _aio.UnaryUnaryMultiCallable[_games_pb2.ListGamesRequest, _games_pb2.ListGamesResponse]  # type: ignore[assignment]
-    """Lists games, newest last, a page at a time."""
+    """Lists games, newest last, a page at a time, from the game summaries
+    projection (a moment behind the events; GetGame reads the game itself).
+    """
     ListGameTypes: _aio.UnaryUnaryMultiCallable[_games_pb2.ListGameTypesRequest, _games_pb2.ListGameTypesResponse]  # type: ignore[assignment]
     """Describes every game this server can host: players, options, command schemas."""
     SubmitCommand: _aio.UnaryUnaryMultiCallable[_games_pb2.SubmitCommandRequest, _games_pb2.SubmitCommandResponse]  # type: ignore[assignment]
@@ -105,7 +109,9 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _games_pb2.ListGamesRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_games_pb2.ListGamesResponse, _abc.Awaitable[_games_pb2.ListGamesResponse]]:
-        """Lists games, newest last, a page at a time."""
+        """Lists games, newest last, a page at a time, from the game summaries
+        projection (a moment behind the events; GetGame reads the game itself).
+        """
 
     @_abc_1.abstractmethod
     def ListGameTypes(
