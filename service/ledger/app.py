@@ -6,6 +6,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any, cast
 from uuid import UUID
@@ -60,7 +61,8 @@ class Ledger(Application[UUID]):
     name = "playledger"
 
     def __init__(self, env: dict[str, str] | None = None, cache_size: int = 2000) -> None:
-        defaults = {"AGGREGATE_CACHE_MAXSIZE": str(cache_size)}
+        # cache_size 0 means no cache (the library would read "0" as an unbounded one).
+        defaults = {"AGGREGATE_CACHE_MAXSIZE": str(cache_size)} if cache_size > 0 else {}
         super().__init__({**defaults, **(env or {})})
         # One lock per game (striped): commands to one game queue here instead of
         # failing each other's optimistic save; other processes still race and retry.
@@ -201,6 +203,10 @@ class Ledger(Application[UUID]):
                         raise StaleVersion("another command was recorded first; reload and try again") from None
                     self.observer.conflict_retried(game.rules_name)
                     continue
+                if self.repository.cache is not None:
+                    # The saved game is the newest version in the store: caching it spares the next
+                    # read re-applying these events (it still fast-forwards past other writers).
+                    self.repository.cache.put(game.id, deepcopy(game))
                 return Submitted(game.version, recorded, game)
         raise StaleVersion(f"the game kept changing; gave up after {attempts} attempts")
 

@@ -15,6 +15,7 @@ late-committing transaction fills afterwards.
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -24,6 +25,9 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 PAGE = 1000
 DEFAULT_POLL_INTERVAL = 0.2
+# Saves wake the pollers at most this often: under load one pull takes a batch of
+# events instead of every command costing each projection a read and a write.
+COALESCE_SECONDS = 0.05
 
 _live: weakref.WeakSet[PollingSubscription] = weakref.WeakSet()
 _live_lock = threading.Lock()
@@ -42,6 +46,7 @@ class PollingSubscription(ListenNotifySubscription[SQLiteApplicationRecorder]):
 
     def __init__(self, recorder: SQLiteApplicationRecorder, gt: int | None = None, topics: Sequence[str] = ()) -> None:
         self._halt = threading.Event()
+        self._woken = False
         super().__init__(recorder=recorder, gt=gt, topics=topics)
         with _live_lock:
             _live.add(self)
@@ -58,12 +63,18 @@ class PollingSubscription(ListenNotifySubscription[SQLiteApplicationRecorder]):
         pass
 
     def wake(self) -> None:
-        self._has_been_notified.set()
+        self._woken = True
 
     def _tick(self) -> None:
-        # The counterpart of PostgresSubscription's LISTEN thread: it "hears" a notification every interval.
-        while not self._halt.wait(self.poll_interval):
-            self._has_been_notified.set()
+        # The counterpart of PostgresSubscription's LISTEN thread: it "hears" a notification when a
+        # local save woke it (at most every COALESCE_SECONDS) and every poll_interval regardless.
+        last = time.monotonic()
+        while not self._halt.wait(min(COALESCE_SECONDS, self.poll_interval)):
+            now = time.monotonic()
+            if self._woken or now - last >= self.poll_interval:
+                self._woken = False
+                last = now
+                self._has_been_notified.set()
 
     def stop(self) -> None:
         self._halt.set()
