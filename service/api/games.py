@@ -125,7 +125,8 @@ class GameService(games_pb2_grpc.GameServiceServicer):
         with translated_errors(context):
             caller = self._caller(context)
             game_id = convert.parse_game_name(request.game)
-            game = self._ledger.get_game(game_id)
+            # Seats, tokens and rules never change after creation: a cached copy answers them without a read.
+            game = self._ledger.peek(game_id) or self._ledger.get_game(game_id)
             seat = caller.seat_in(game)
             if seat is None:
                 raise PermissionDenied("only a player can submit commands: call with your seat token")

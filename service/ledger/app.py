@@ -125,6 +125,20 @@ class Ledger(Application[UUID]):
             raise GameNotFound(f"there is no game {game_id}")
         return game
 
+    def peek(self, game_id: UUID) -> Game | None:
+        """The cached game as this process last saw it, without a store read; None if not cached.
+
+        Read only: it is the cache's own object, not a copy.
+        """
+        cache = self.repository.cache
+        if cache is None:
+            return None
+        try:
+            found = cache.get(game_id)
+        except KeyError:
+            return None
+        return found if isinstance(found, Game) else None
+
     def game_at(self, game_id: UUID, version: int) -> Game:
         """The game as it stood at a past version (time travel for audits and disputes)."""
         try:

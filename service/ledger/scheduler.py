@@ -77,6 +77,11 @@ class Scheduler:
         return bool(self._due) and self._due[0][0] <= self._clock()
 
     def _check(self, game_id: UUID) -> None:
+        cached = self._ledger.peek(game_id)  # after a save here the cache holds the newest version
+        if cached is not None:
+            seen = cached.rules.status(cached.state)
+            if seen.finished or seen.wake_at_ms is None:
+                return  # most saves: a turn-based game, nothing to schedule, no store read
         try:
             game = self._ledger.get_game(game_id)
         except GameNotFound:
