@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import signal
 import ssl
@@ -360,8 +361,6 @@ def projections_group() -> None:
 @click.pass_context
 def projections_rebuild(ctx: click.Context, store: str | None, only: tuple[str, ...], as_json: bool) -> None:
     """Rebuild every read model from the events into new tables, then switch to them (servers keep serving)."""
-    import json as _json
-
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s %(message)s")
     env = _store_env(ctx, store)
     try:
@@ -369,7 +368,7 @@ def projections_rebuild(ctx: click.Context, store: str | None, only: tuple[str, 
     except projections_admin.RebuildFailed as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
-        click.echo(_json.dumps([d.as_dict() for d in done], indent=2))
+        click.echo(json.dumps([d.as_dict() for d in done], indent=2))
         return
     for d in done:
         click.echo(
@@ -385,11 +384,9 @@ def projections_rebuild(ctx: click.Context, store: str | None, only: tuple[str, 
 @click.pass_context
 def projections_status(ctx: click.Context, store: str | None, only: tuple[str, ...], as_json: bool) -> None:
     """Each read model's generation, position and lag (events and seconds behind the log)."""
-    import json as _json
-
     lags = projections_admin.status(_store_env(ctx, store), _names(only))
     if as_json:
-        click.echo(_json.dumps([lag.as_dict() for lag in lags], indent=2))
+        click.echo(json.dumps([lag.as_dict() for lag in lags], indent=2))
         return
     for lag in lags:
         where = f"generation {lag.generation}" if lag.generation else "never run"

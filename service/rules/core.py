@@ -75,6 +75,11 @@ class Rng:
         return tuple(out)
 
 
+def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of a tuple with one item replaced: the everyday update of frozen per-seat state."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
 def rng_for(rng_version: int, seed: bytes, version: int) -> Rng:
     """The generator a game pinned at creation; unknown versions are a bug in the caller."""
     if rng_version != RNG_VERSION:

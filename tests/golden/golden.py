@@ -17,7 +17,7 @@ from typing import Any
 from service.ledger import codec
 from service.rules.catalog import RULES
 from service.rules.core import Rng
-from tests.support.playout import Playout, play
+from tests.support.playout import Playout, play, start
 
 HERE = Path(__file__).parent
 VIEW_EVERY = 25
@@ -44,8 +44,6 @@ def render(p: Playout, case: dict[str, Any]) -> str:
         f"options: {codec.canonical_json(p.options)}",
     ]
     # Replay the history command by command to show views at the same points the players saw them.
-    from tests.support.playout import start  # local: start() replays setup exactly as play() did
-
     q = start(rules, p.seats, p.seed, p.options)
     lines.append("")
     lines.append("== setup")

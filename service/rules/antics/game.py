@@ -107,7 +107,7 @@ from service.rules.antics.state import (
     own_segments,
     soldier_at,
 )
-from service.rules.core import IllegalCommand, InvalidOptions, Rng
+from service.rules.core import IllegalCommand, InvalidOptions, Rng, replaced
 
 OPTION_TWO_PLAYER = "two_player_variant"
 MILITARY = Hatchery.MILITARY
@@ -702,12 +702,8 @@ def _finish(out: _Out, reason: EndReason) -> None:
 
 
 # --- evolve ------------------------------------------------------------------------------------------
-def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
 def _player(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
-    return _with(state.players, seat, replace(state.players[seat], **changes))
+    return replaced(state.players, seat, replace(state.players[seat], **changes))
 
 
 def _set_ant(state: State, segment: str, seat: int, ant: Ant | None) -> tuple[tuple[Ant, ...], ...]:
@@ -715,7 +711,7 @@ def _set_ant(state: State, segment: str, seat: int, ant: Ant | None) -> tuple[tu
     others = [a for a in state.paths[index] if a.seat != seat]
     if ant is not None:
         others.append(ant)
-    return _with(state.paths, index, tuple(sorted(others, key=lambda a: a.seat)))
+    return replaced(state.paths, index, tuple(sorted(others, key=lambda a: a.seat)))
 
 
 def _carry(state: State, segment: str, seat: int, token: Token | None) -> tuple[tuple[Ant, ...], ...]:
@@ -741,7 +737,7 @@ def _collect(player: Player, token: Token) -> Player:
 
 def _add_site(state: State, site: str, delta: int) -> tuple[int, ...]:
     i = SITE_INDEX[site]
-    return _with(state.sites, i, state.sites[i] + delta)
+    return replaced(state.sites, i, state.sites[i] + delta)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -814,13 +810,17 @@ def evolve(state: State, event: Event) -> State:
                 state,
                 pending=replace(pending, remaining=pending.remaining - 1, hatched=(*pending.hatched, hatchery)),
                 players=_player(state, seat, ants=state.players[seat].ants - 1),
-                hatcheries=_with(state.hatcheries, h, _with(state.hatcheries[h], seat, state.hatcheries[h][seat] + 1)),
+                hatcheries=replaced(
+                    state.hatcheries, h, replaced(state.hatcheries[h], seat, state.hatcheries[h][seat] + 1)
+                ),
             )
         case AntDeployed(seat=seat, hatchery=hatchery, segment=segment, soldier=soldier):
             h = HATCHERIES.index(hatchery)
             return _step(
                 state,
-                hatcheries=_with(state.hatcheries, h, _with(state.hatcheries[h], seat, state.hatcheries[h][seat] - 1)),
+                hatcheries=replaced(
+                    state.hatcheries, h, replaced(state.hatcheries[h], seat, state.hatcheries[h][seat] - 1)
+                ),
                 paths=_set_ant(state, segment, seat, Ant(seat=seat, soldier=soldier)),
             )
         case AntRecalled(seat=seat, segment=segment):
@@ -838,7 +838,7 @@ def evolve(state: State, event: Event) -> State:
             return _step(
                 state,
                 paths=_carry(state, segment, seat, None),
-                players=_with(state.players, seat, _collect(state.players[seat], token)),
+                players=replaced(state.players, seat, _collect(state.players[seat], token)),
             )
         case TokenStolen(seat=seat, victim=victim, segment=segment, token=token):
             robbed = replace(state, paths=_carry(state, segment, victim, None))
@@ -858,9 +858,9 @@ def evolve(state: State, event: Event) -> State:
         case HatcheryEaten(hatchery=hatchery, ants=ants):
             h = HATCHERIES.index(hatchery)
             players = tuple(replace(p, ants=p.ants + n) for p, n in zip(state.players, ants, strict=True))
-            return replace(state, players=players, hatcheries=_with(state.hatcheries, h, (0,) * state.seats))
+            return replace(state, players=players, hatcheries=replaced(state.hatcheries, h, (0,) * state.seats))
         case AnteaterReturned(row=row, layout=layout):
-            return replace(state, phase=Phase.UPDATE, feeding=None, display=_with(state.display, row - 1, layout))
+            return replace(state, phase=Phase.UPDATE, feeding=None, display=replaced(state.display, row - 1, layout))
         case EndTriggered(reason=reason):
             return replace(state, trigger=reason)
         case GameFinished(reason=reason, scores=points, winners=won):
@@ -876,7 +876,7 @@ def _scouted(state: State, seat: int, row_no: int, column: int, tile: int) -> St
     return replace(
         state,
         pending=replace(pending, remaining=pending.remaining - 1, columns=(*pending.columns, column)),
-        display=_with(state.display, row_no - 1, replace(row, tiles=_with(row.tiles, column - 1, None))),
+        display=replaced(state.display, row_no - 1, replace(row, tiles=replaced(row.tiles, column - 1, None))),
         taken=tuple(sorted((*state.taken, (row_no, column)))),
         players=_player(state, seat, tiles=tuple(sorted((*p.tiles, tile)))),
     )
@@ -895,7 +895,7 @@ def _built(state: State, event: TileBuilt) -> tuple[Player, ...]:
         cells=tuple(cells[k] for k in sorted(cells)),
         built=tuple(sorted((*p.built, event.tile))),
     )
-    return _with(state.players, event.seat, changed)
+    return replaced(state.players, event.seat, changed)
 
 
 # --- legal commands ------------------------------------------------------------------------------------

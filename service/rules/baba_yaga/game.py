@@ -96,7 +96,7 @@ from service.rules.baba_yaga.state import (
     parse_seats,
     updated,
 )
-from service.rules.core import IllegalCommand, InvalidOptions, Rng
+from service.rules.core import IllegalCommand, InvalidOptions, Rng, replaced
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -711,7 +711,7 @@ def _evolve(s: State, event: Event) -> State:
             s = _activate(s, activated)
             return updated(s, path_length=length, required=required, blind=blind, tiny=tiny, phase=Phase.READY)
         case SpellRevealed(seat=seat, card=card, lens=lens, at_ms=at):
-            stacks = _with(s.stacks, seat, s.stacks[seat][1:])
+            stacks = replaced(s.stacks, seat, s.stacks[seat][1:])
             return updated(
                 s,
                 stacks=stacks,
@@ -758,9 +758,9 @@ def _evolve(s: State, event: Event) -> State:
         case RoundEnded(seat=seat, card=card, correct=correct, wrong=wrong, required=required, cast=cast):
             result = RoundResult(seat=seat, card=card, correct=correct, wrong=wrong, required=required, cast=cast)
             if cast:
-                s = updated(s, cast=_with(s.cast, seat, (*s.cast[seat], card)))
+                s = updated(s, cast=replaced(s.cast, seat, (*s.cast[seat], card)))
             else:  # BY-24: back to the bottom of the stack
-                s = updated(s, stacks=_with(s.stacks, seat, (*s.stacks[seat], card)))
+                s = updated(s, stacks=replaced(s.stacks, seat, (*s.stacks[seat], card)))
             return updated(s, last_round=result, lens=None, phase=Phase.CLEANUP)  # the Keyhole lasts one race
         case TilesReset(house_returned_to=back):
             s = updated(s, face_up=frozenset(), lifted_from=None, lifted_wrong=False, must_flip=None)
@@ -831,10 +831,6 @@ def _activate(s: State, cards: tuple[str, ...]) -> State:
         pending=tuple(p for p in s.pending if p.card not in cards),
         active_cards=(*s.active_cards, *cards),
     )
-
-
-def _with(per_seat: tuple[tuple[str, ...], ...], seat: int, value: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return tuple(value if i == seat else v for i, v in enumerate(per_seat))
 
 
 # --- legal commands --------------------------------------------------------------------------

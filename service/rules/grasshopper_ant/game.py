@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from service.rules.core import IllegalCommand, InvalidOptions, Rng
+from service.rules.core import IllegalCommand, InvalidOptions, Rng, replaced
 from service.rules.grasshopper_ant.data import (
     ALL_PATH_IDS,
     ANT_PAWNS,
@@ -579,10 +579,6 @@ def _refill_grid(run: _Run, rng: Rng) -> None:
 # --- evolve --------------------------------------------------------------------------------------
 
 
-def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:i], value, *items[i + 1 :])
-
-
 def _without(items: tuple[str, ...], gone: tuple[str, ...] | frozenset[str]) -> tuple[str, ...]:
     return tuple(c for c in items if c not in gone)
 
@@ -638,7 +634,7 @@ def evolve(state: State, event: Event) -> State:
         case AntsPlaced():
             return replace(state, ant_cells=event.cells, phase=Phase.CHOICES)
         case MarkerChosen():
-            markers = _set(state.markers, event.seat, event.path_type)
+            markers = replaced(state.markers, event.seat, event.path_type)
             done = all(markers[s] is not None for s in choosers(state))
             return replace(state, markers=markers, phase=Phase.CICADA if done else state.phase)
         case MarkerPeeked():
@@ -660,9 +656,9 @@ def evolve(state: State, event: Event) -> State:
             return replace(
                 state,
                 grid=_clear_cells(state.grid, event.cards),
-                shelves=_set(state.shelves, event.seat, _set(state.shelves[event.seat], shelf, event.position)),
+                shelves=replaced(state.shelves, event.seat, replaced(state.shelves[event.seat], shelf, event.position)),
                 boxed=state.boxed + event.boxed,
-                insect_piles=_set(state.insect_piles, event.seat, state.insect_piles[event.seat] + event.kept),
+                insect_piles=replaced(state.insect_piles, event.seat, state.insect_piles[event.seat] + event.kept),
                 collected=event.cards,
             )
         case PathCardDrawn():
@@ -670,9 +666,9 @@ def evolve(state: State, event: Event) -> State:
             assert card is not None, "evolve() is only ever fed unredacted events"
             deck = _without(state.deck, (card,))
             if event.face_down:
-                return replace(state, deck=deck, cocoons=_set(state.cocoons, event.seat, card))
+                return replace(state, deck=deck, cocoons=replaced(state.cocoons, event.seat, card))
             supply = state.supplies[event.seat] + (card,)
-            return replace(state, deck=deck, supplies=_set(state.supplies, event.seat, supply))
+            return replace(state, deck=deck, supplies=replaced(state.supplies, event.seat, supply))
         case DeckReshuffled():
             return replace(state, deck=tuple(sorted(state.deck + event.cards)), discard=())
         case GridRefilled():
@@ -687,22 +683,22 @@ def evolve(state: State, event: Event) -> State:
             after = replace(
                 state,
                 grid=_clear_cells(state.grid, event.cards),
-                supplies=_set(state.supplies, event.seat, state.supplies[event.seat] + event.cards),
+                supplies=replaced(state.supplies, event.seat, state.supplies[event.seat] + event.cards),
                 collected=event.cards,
             )
             return replace(after, phase=Phase.POWER if power_options(after) else Phase.ACQUIRE)
         case PowerGained():
-            owner = _set(state.power_owner, POWERS.index(event.power), event.seat)
+            owner = replaced(state.power_owner, POWERS.index(event.power), event.seat)
             supply = _without(state.supplies[event.seat], (event.discarded,))
             discard = (*state.discard, event.discarded)
             cocoons = state.cocoons
             if event.lost_cocoon is not None and event.from_seat is not None:
                 discard = (*discard, event.lost_cocoon)
-                cocoons = _set(cocoons, event.from_seat, None)
+                cocoons = replaced(cocoons, event.from_seat, None)
             return replace(
                 state,
                 power_owner=owner,
-                supplies=_set(state.supplies, event.seat, supply),
+                supplies=replaced(state.supplies, event.seat, supply),
                 discard=discard,
                 cocoons=cocoons,
                 power_done=True,
@@ -715,24 +711,24 @@ def evolve(state: State, event: Event) -> State:
             cocoon = state.cocoons[event.seat]
             return replace(
                 state,
-                supplies=_set(state.supplies, event.seat, _without(state.supplies[event.seat], paid)),
-                cocoons=_set(state.cocoons, event.seat, None) if cocoon in paid else state.cocoons,
+                supplies=replaced(state.supplies, event.seat, _without(state.supplies[event.seat], paid)),
+                cocoons=replaced(state.cocoons, event.seat, None) if cocoon in paid else state.cocoons,
                 discard=state.discard + paid,
-                provisions=_set(state.provisions, event.seat, state.provisions[event.seat] + (event.provision,)),
+                provisions=replaced(state.provisions, event.seat, state.provisions[event.seat] + (event.provision,)),
                 market=_without(state.market, (event.provision,)),
                 bought=True,
             )
         case ProvisionsSwapped():
             give, get = event.given, event.received
             mine = tuple(get if p == give else p for p in state.provisions[event.seat])
-            provisions = _set(state.provisions, event.seat, mine)
+            provisions = replaced(state.provisions, event.seat, mine)
             market = state.market
             if event.other_seat is None:
                 market = tuple(give if p == get else p for p in market)
             else:
                 theirs = tuple(give if p == get else p for p in state.provisions[event.other_seat])
-                provisions = _set(provisions, event.other_seat, theirs)
-            owner = _set(state.power_owner, POWERS.index(Power.BUTTERFLY), CENTRE)
+                provisions = replaced(provisions, event.other_seat, theirs)
+            owner = replaced(state.power_owner, POWERS.index(Power.BUTTERFLY), CENTRE)
             return replace(state, provisions=provisions, market=market, power_owner=owner)
         case AcquisitionEnded():
             return state

@@ -7,7 +7,7 @@ from functools import reduce
 from itertools import combinations
 from typing import Any
 
-from service.rules.core import IllegalCommand, InvalidOptions, Rng
+from service.rules.core import IllegalCommand, InvalidOptions, Rng, replaced
 from service.rules.hare_tortoise.data import (
     ANIMALS,
     BET_CARDS,
@@ -324,24 +324,24 @@ def evolve(state: State, event: Event) -> State:
                 crossed=(),
             )
         case SecondBetChosen(seat=seat, card=card):
-            done = _with(state.second_bet_done, seat, True)
+            done = replaced(state.second_bet_done, seat, True)
             return replace(
                 state,
-                hands=_with(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)),
-                bets=_with(state.bets, seat, (*state.bets[seat], card)),
+                hands=replaced(state.hands, seat, tuple(c for c in state.hands[seat] if c != card)),
+                bets=replaced(state.bets, seat, (*state.bets[seat], card)),
                 second_bet_done=done,
                 phase=Phase.PLAY if all(done) else state.phase,
             )
         case CardsPlayed(seat=seat, cards=cards):
             return replace(
                 state,
-                hands=_with(state.hands, seat, tuple(c for c in state.hands[seat] if c not in cards)),
-                played=_with(state.played, seat, (*state.played[seat], *cards)),
+                hands=replaced(state.hands, seat, tuple(c for c in state.hands[seat] if c not in cards)),
+                played=replaced(state.played, seat, (*state.played[seat], *cards)),
             )
         case CardsDrawn(seat=seat, cards=cards):
             return replace(
                 state,
-                hands=_with(state.hands, seat, tuple(sorted((*state.hands[seat], *cards)))),
+                hands=replaced(state.hands, seat, tuple(sorted((*state.hands[seat], *cards)))),
                 deck=tuple(c for c in state.deck if c not in cards),
             )
         case DiscardReshuffled():
@@ -357,7 +357,7 @@ def evolve(state: State, event: Event) -> State:
             i = ANIMALS.index(animal)
             return replace(
                 state,
-                positions=_with(state.positions, i, end),
+                positions=replaced(state.positions, i, end),
                 to_move=tuple(a for a in state.to_move if a is not animal),
             )
         case AnimalCrossed(animal=animal):
@@ -381,10 +381,6 @@ def evolve(state: State, event: Event) -> State:
         case GameFinished(totals=totals, winners=winners):
             return replace(state, phase=Phase.FINISHED, totals=totals, winners=winners)
     raise TypeError(f"not a Hare & Tortoise event: {event!r}")
-
-
-def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
 
 
 # --- legal commands --------------------------------------------------------------------------
