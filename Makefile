@@ -1,18 +1,19 @@
-# Two commands do all the set-up on a fresh machine (Python 3.11+ with venv):
-#   make run    start the server on SQLite (./playledger.db), port 50051
-#   make test   static checks, then every test (PostgreSQL tests skip, saying why, without a server)
+# Two commands do all the set-up on a fresh machine (Python 3.11+ with venv, Node 20 with npm):
+#   make run    start the server on SQLite (./playledger.db): gRPC on 50051, the web app on http://127.0.0.1:8080/
+#   make test   static checks, then every test (PostgreSQL tests skip, saying why, without a server;
+#               the browser tests need Debian's chromium: apt-get install chromium)
 VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 PYTEST_ARGS ?=
 
-$(BIN)/.installed: pyproject.toml
+$(BIN)/.installed: pyproject.toml clients/python/pyproject.toml
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade "pip==25.3"
-	$(BIN)/pip install --quiet -e ".[dev]"
+	$(BIN)/pip install --quiet -e clients/python -e ".[dev]"
 	touch $@
 
-.PHONY: install run test check lint types imports protos pytest bench audit-bench deploy-check
+.PHONY: install run test check lint types imports protos pytest bench audit-bench memory-bench deploy-check fuzz chaos soak
 
 install: $(BIN)/.installed
 
@@ -45,9 +46,102 @@ deploy-check: install
 pytest: install
 	$(BIN)/pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
+# --- benchmarks and reliability proofs (README "Benchmarks and reliability proofs") ---
+# SubmitCommand vs the health Check at 1/4/16/64 in flight on fresh SQLite and PostgreSQL stores, server CPU
+# per 1,000 commands, projection lag; PostgreSQL with --processes 1 and 2, cross-process watch delay: a table, and JSON in out/ (~2 minutes).
+BENCH_ARGS ?=
 bench: install
-	$(BIN)/python -m clients.loadgen --help
+	$(BIN)/python -m clients.bench $(BENCH_ARGS)
+
+# kill -9 of the server under bot load (SQLite, PostgreSQL) and a PostgreSQL restart on a private cluster;
+# prints acknowledged/found/missing/duplicated, client error codes, recovery times, replay verify (~2 minutes).
+.PHONY: chaos soak
+CHAOS_ARGS ?=
+chaos: install
+	$(BIN)/python -m tests.reliability.chaos $(CHAOS_ARGS)
+
+# Steady load at half the measured maximum for MINUTES; errors and server RSS per minute, RSS slope (MiB/hour).
+MINUTES ?= 30
+SOAK_ARGS ?=
+soak: install
+	$(BIN)/python -m tests.reliability.soak --minutes $(MINUTES) $(SOAK_ARGS)
+
+# Random requests to every RPC on the gRPC and web ports (bounded; prints a table of status codes); exits 1 on any
+# UNKNOWN/INTERNAL answer, ERROR log line or a game that no longer verifies. A 5,000-request run is in make test.
+FUZZ_REQUESTS ?= 100000
+fuzz: install
+	$(BIN)/python -m tests.reliability.fuzz --requests $(FUZZ_REQUESTS)
+
+# Bot levels against each other in every game (search vs random, vs greedy; Atiwa solo scores), move times and
+# the share of games ended by the rules' own ending. GAMES per match-up (the issue's figure: 200; ~1 hour here).
+GAMES ?= 200
+.PHONY: bot-bench
+bot-bench: install
+	$(BIN)/python -m replay.bot_bench --games $(GAMES)
+
+# Server memory per cached active game, every type 20 moves in (RSS growth in a fresh process per type; ~2 minutes).
+memory-bench: install
+	$(BIN)/python -m replay.memory_bench --games 10000
 
 # The audit's speed: 1,000 bot games of every type played through the ledger, then verified (events/s, games/s).
 audit-bench: install
 	$(BIN)/python -m replay.bench --games 1000
+
+# Every projection rebuilt from scratch on a fresh SQLite file and a fresh PostgreSQL database (PLAYLEDGER_TEST_POSTGRES
+# or 127.0.0.1:5432), after following the same bot games live: rebuild events/s beside a read+decode baseline of the
+# same run, and the rebuilt read models compared with the incremental ones (exit 1 if they differ). Bounded: ~2 minutes.
+.PHONY: projection-bench
+PROJECTION_GAMES ?= 100
+projection-bench: install
+	$(BIN)/python -m replay.projection_bench --games $(PROJECTION_GAMES)
+
+# --- TypeScript client (clients/ts): npm ci when package-lock.json changes; its checks and Node tests ---
+TS := clients/ts
+
+$(TS)/node_modules/.installed: $(TS)/package-lock.json | $(BIN)/.installed
+	cd $(TS) && npm ci --no-audit --no-fund
+	touch $@
+
+.PHONY: ts-check ts-test
+install: $(TS)/node_modules/.installed
+check: ts-check
+test: ts-test
+
+# tsc --strict, Biome, and src/gen/ regenerated into a temp dir and diffed.
+ts-check: install
+	cd $(TS) && npm run --silent typecheck && npm run --silent lint && npm run --silent check-generated
+
+# Node's test runner, after building dist/ (the package entries); the whole-game tests start this venv's playledger-server.
+ts-test: install
+	cd $(TS) && npm test
+
+# --- the web app (clients/web): npm ci after the TypeScript client, then the built bundle that the server serves ---
+WEB := clients/web
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/package.json $(TS)/src -type f 2>/dev/null)
+
+$(WEB)/node_modules/.installed: $(WEB)/package-lock.json $(TS)/node_modules/.installed
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $@
+
+$(WEB)/dist/index.html: $(WEB)/node_modules/.installed $(WEB_SOURCES)
+	cd $(WEB) && npm run --silent build
+
+.PHONY: web-check web-test
+install: $(WEB)/dist/index.html
+check: web-check
+test: web-test
+
+# tsc --strict and Biome.
+web-check: install
+	cd $(WEB) && npm run --silent typecheck && npm run --silent lint
+
+# Click -> the other browser's update over >= 200 moves (p50/p95), beside the mover's own page (~1 minute).
+.PHONY: web-bench
+MOVES ?= 200
+web-bench: install
+	cd $(WEB) && MOVES=$(MOVES) node --import tsx bench/latency.ts
+
+# Playwright (playwright-core) driving Debian's /usr/bin/chromium headless against a real server serving dist/;
+# screenshots land in clients/web/test-results/.
+web-test: install
+	cd $(WEB) && npm test

@@ -1,4 +1,8 @@
-"""A random bot: plays any game by picking uniformly among the server's ListLegalCommands, over the wire."""
+"""A random bot: plays any game by picking uniformly among the server's ListLegalCommands, over the wire.
+
+It acts for every seat it holds: each time, a seat that can act chosen at random, then one of that
+seat's legal commands, so every role of a simultaneous phase plays (the server's own bots: service/bots).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,19 @@ import time
 from dataclasses import dataclass, field
 
 from playledger.v1 import games_pb2
-
-from clients.sdk import Client, PlayLedgerError, Token, args_of
+from playledger_client import Client, PlayLedgerError, Token, args_of
 
 # Codes that mean "the game moved on under us" (another seat or an automatic command acted first).
-RACE_LOST = {"ROUND_OVER", "NOT_YOUR_TURN", "NOT_YOUR_MOVE", "WRONG_PHASE", "TOO_SOON", "STALE_VERSION", "GAME_OVER"}
+RACE_LOST = {
+    "ROUND_OVER",
+    "NOT_YOUR_TURN",
+    "NOT_YOUR_MOVE",
+    "WRONG_PHASE",
+    "TOO_SOON",
+    "STALE_VERSION",
+    "GAME_OVER",
+    "GAME_RULED",  # an arbiter ended the game meanwhile: the status says it is finished
+}
 
 
 @dataclass
@@ -40,7 +52,9 @@ def play_to_end(
         if result.commands >= max_commands:
             raise RuntimeError(f"{game} did not finish within {max_commands} commands")
         acted = False
-        for seat in list(status.to_act):
+        # Every seat that can act gets its turn at random: acting always for the first of `to_act` would
+        # let a Baba Yaga searcher act forever while his flyers never step the witch (issue 20).
+        for seat in rng.sample(list(status.to_act), len(status.to_act)):
             me = seats[seat]
             legal = me.legal_commands(game)
             if not legal:

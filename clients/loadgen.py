@@ -22,9 +22,9 @@ from typing import Any
 import click
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
+from playledger_client import Client, PlayLedgerError, args_of
 
 from clients.cli import parse_kv
-from clients.sdk import Client, PlayLedgerError, args_of
 
 
 @dataclass

@@ -5,6 +5,9 @@ Generated modules (and mypy-protobuf .pyi stubs) are committed; CI runs
 fails when anything committed differs.
 Because --proto_path is proto/ and the files live in playledger/v1/, the
 generated imports read `from playledger.v1 import games_pb2`.
+`playledger/v1/descriptors.binpb` is the FileDescriptorSet with the proto
+comments (the generated modules drop them): the server's reflection serves it,
+so `grpcurl describe` shows what each field means.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import grpc_tools
 from grpc_tools import protoc
 
 ROOT = Path(__file__).resolve().parent
+DESCRIPTORS = Path("playledger/v1/descriptors.binpb")
 
 
 def generate(out: Path) -> int:
+    (out / DESCRIPTORS).parent.mkdir(parents=True, exist_ok=True)
     protos = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("playledger/**/*.proto"))
     return protoc.main(
         [
@@ -31,6 +36,9 @@ def generate(out: Path) -> int:
             f"--grpc_python_out={out}",
             f"--mypy_out={out}",
             f"--mypy_grpc_out={out}",
+            f"--descriptor_set_out={out / DESCRIPTORS}",
+            "--include_imports",
+            "--include_source_info",
             *protos,
         ]
     )
@@ -42,7 +50,7 @@ def check() -> int:
         if generate(Path(tmp)) != 0:
             return 1
         stale = []
-        for fresh in sorted(Path(tmp).rglob("*_pb2*.py*")):
+        for fresh in sorted([*Path(tmp).rglob("*_pb2*.py*"), Path(tmp) / DESCRIPTORS]):
             committed = ROOT / fresh.relative_to(tmp)
             if not committed.exists() or not filecmp.cmp(fresh, committed, shallow=False):
                 stale.append(str(committed.relative_to(ROOT.parent)))

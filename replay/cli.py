@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,18 +27,19 @@ from uuid import UUID
 import click
 from tqdm import tqdm
 
-from replay import certificates, records, report, timetravel
-from replay.records import ORGANIZER, PUBLIC, Audience, GameRecord
+from replay import certificates, receipts, records, timetravel
+from replay.recheck import recheck
+from replay.records import ORGANIZER, PUBLIC, Audience
 from replay.sources import (
     SourceError,
-    audit,
     load_records,
     open_store,
     parse_game,
     read_games_file,
-    verify_records,
 )
-from replay.verify import Finding, Verdict, check_against, verify_record, verify_stream
+from replay.tournament import GameFact, NoSuchTournament, TournamentAudit, TournamentFacts, audit, facts_from_store
+from replay.verify import Verdict, verify_record
+from service.ledger import signing
 from service.ledger.app import Ledger
 from service.ledger.game import Game
 from service.ledger.store import DEFAULT_STORE, StoreURLError
@@ -48,8 +48,9 @@ USAGE_ERRORS = (
     SourceError,
     StoreURLError,
     records.RecordError,
-    certificates.KeyFileError,
+    signing.KeyFileError,
     timetravel.TimeTravelError,
+    NoSuchTournament,
 )
 
 
@@ -125,190 +126,20 @@ def game_ids(ledger: Ledger, games: Sequence[str], every: bool, games_file: Path
     return [g for g in ids if not (g in seen or seen.add(g))]  # type: ignore[func-returns-value]
 
 
-def tournament_games(ledger: Ledger, tournament: str) -> tuple[str, list[UUID], list[dict[str, Any]]]:
-    """(name, game ids, arbiter rulings) of a tournament in the store."""
-    from service.ledger.tournament import TournamentNotFound, Tournaments
+def tournament_of(ledger: Ledger, tournament: str | None) -> TournamentFacts | None:
+    return None if tournament is None else facts_from_store(ledger, tournament)
 
-    try:
-        tid = UUID(tournament.removeprefix("tournaments/"))
-    except ValueError:
-        raise SourceError(f"{tournament!r} is not a tournament (tournaments/ID or an ID)") from None
-    try:
-        found = Tournaments(ledger).get(tid)
-    except TournamentNotFound as exc:
-        raise SourceError(str(exc)) from None
-    return str(found.name), [UUID(g) for g in found.games], [dict(r) for r in found.rulings]
+
+def audit_tournament(facts: TournamentFacts, verdicts: Sequence[Verdict]) -> TournamentAudit:
+    return audit(facts, {str(v.game_id): GameFact.of_verdict(v) for v in verdicts})
 
 
 def load_key(path: Path | None) -> Any:
-    return certificates.load_private_key(path) if path is not None else None
+    return signing.load_private_key(path) if path is not None else None
 
 
-# --- verify ------------------------------------------------------------------------------------------
-@main.command()
-@click.argument("games", nargs=-1)
-@store_option
-@selection_options
-@record_option
-@click.option(
-    "--against",
-    "earlier_files",
-    multiple=True,
-    type=click.Path(path_type=Path),
-    help="an earlier (e.g. spectator's) record of the same game that the game must extend; repeatable",
-)
-@click.option("--json", "as_json", is_flag=True, help="one JSON object per game on stdout")
-@click.option("--quiet", is_flag=True, help="print only diverging games and the summary")
-@click.option(
-    "--certificates",
-    "cert_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=None,
-    help="write a replay certificate per game (and per tournament) into this folder",
-)
-@click.option(
-    "--sign-key", type=click.Path(path_type=Path), default=None, help="sign certificates with this Ed25519 key"
-)
-@click.option("--tournament-name", default=None, help="name for the tournament certificate of --games-file")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="processes to verify with")
-@click.option(
-    "--projection/--no-projection",
-    default=True,
-    show_default=True,
-    help="also hold the store's games projection (the read model) against the re-run result",
-)
-@click.option("--progress/--no-progress", default=None, help="progress bar on stderr (default: on a terminal)")
-def verify(
-    games: tuple[str, ...],
-    store: str,
-    every: bool,
-    games_file: Path | None,
-    tournament: str | None,
-    record_files: tuple[Path, ...],
-    earlier_files: tuple[Path, ...],
-    as_json: bool,
-    quiet: bool,
-    cert_dir: Path | None,
-    sign_key: Path | None,
-    tournament_name: str | None,
-    jobs: int,
-    projection: bool,
-    progress: bool | None,
-) -> None:
-    """Re-run games from their recorded commands; check seeds, hash chains and results.
-
-    Exit 0 when every game holds, 1 when any diverges, 2 on a usage error.
-    """
-    key = load_key(sign_key)
-    earlier = {r.game_id: r for r in load_records(earlier_files)} if earlier_files else {}
-    if record_files and (games or every or games_file or tournament):
-        raise click.UsageError("verify either --record files or games of a --store, not both")
-    if not record_files and not (games or every or games_file or tournament):
-        raise click.UsageError("name GAMEs, or pass --all, --games-file, --tournament or --record")
-    if cert_dir is not None:
-        cert_dir.mkdir(parents=True, exist_ok=True)
-    issued: list[dict[str, Any]] = []
-    rulings: list[dict[str, Any]] | None = None
-    ledger: Ledger | None = None
-
-    def events_of(game_id: UUID, found: Sequence[GameRecord]) -> list[Any]:
-        if ledger is not None:
-            return ledger.stream(game_id)
-        whole = [r for r in found if r.game_id == game_id and r.complete]
-        try:
-            return records.to_events(whole[0]) if whole else []
-        except records.DamagedRecord:
-            return []
-
-    def finish(verdict: Verdict, found: Sequence[GameRecord]) -> None:
-        prior = earlier.get(verdict.game_id)
-        if prior is not None and verdict.scope == "full":
-            whole = events_of(verdict.game_id, found)
-            problems = check_against(whole, prior) if whole else [Finding(0, "no whole game to check it against")]
-            verdict.findings += [Finding(f.version, f"against {prior.source}: {f.message}") for f in problems]
-        if cert_dir is not None:
-            cert = certificates.game_certificate(verdict)
-            cert = certificates.sign(cert, key) if key is not None else cert
-            _write_json(cert_dir / f"{verdict.game_id}.cert.json", cert)
-            issued.append(cert)
-        _print_verdict(verdict, as_json, quiet)
-
-    started = time.perf_counter()
-    if record_files:
-        found = load_records(record_files)
-        if not found:
-            raise click.UsageError("no record file (*.jsonl, *.jsonl.gz) in the given folder(s)")
-        result = verify_records(found, progress, lambda v: finish(v, found))
-        label = "record"
-    else:
-        ledger = open_store(store)
-        label = "game"
-        try:
-            ids = game_ids(ledger, games, every, games_file)
-            if tournament is not None:
-                name, of_tournament, rulings = tournament_games(ledger, tournament)
-                tournament_name = tournament_name or name
-                ids += [g for g in of_tournament if g not in ids]
-            if not ids and not every:
-                raise click.UsageError("the games file or tournament names no game")
-            result = audit(ledger, store, ids, jobs, progress, lambda v: finish(v, []), projection)
-        finally:
-            ledger.close()
-    elapsed = time.perf_counter() - started
-    if cert_dir is not None and (tournament_name or games_file or tournament):
-        name = tournament_name or (games_file.stem if games_file else "tournament")
-        tcert = certificates.tournament_certificate(name, issued, rulings=rulings)
-        tcert = certificates.sign(tcert, key) if key is not None else tcert
-        path = cert_dir / f"tournament-{_slug(name)}.cert.json"
-        _write_json(path, tcert)
-        click.echo(f"tournament {name}: {tcert['verdict']}, digest {tcert['digest']} -> {path}", err=True)
-    sys.stdout.flush()  # the per-game lines before the summary on stderr
-    verified = {v.game_id for v in result.verdicts}
-    for game_id, prior in earlier.items():
-        if game_id not in verified:
-            click.echo(f"warning: --against {prior.source}: games/{game_id} was not among the games verified", err=True)
-    n = len(result.verdicts)
-    rate = f" ({result.events / elapsed:,.0f} events/s, {n / elapsed:,.1f} games/s)" if elapsed > 0 and n else ""
-    click.echo(
-        f"{n} {label}{'s' if n != 1 else ''}, {result.failed} diverging; "
-        f"{result.events} events in {elapsed:.2f}s{rate}",
-        err=True,
-    )
-    if not n:
-        click.echo("warning: there was no game to verify", err=True)
-    sys.exit(1 if result.failed else 0)
-
-
-def _print_verdict(verdict: Verdict, as_json: bool, quiet: bool) -> None:
-    if as_json:
-        tqdm.write(json.dumps(verdict.to_json()), file=sys.stdout)
-        return
-    game = f"games/{verdict.game_id}"
-    if verdict.ok:
-        if not quiet:
-            state = "finished" if verdict.finished else "in progress"
-            scope = "" if verdict.scope == "full" else "  (hash chain only: a partial record)"
-            if verdict.projection in ("matches", "behind"):
-                scope += f"  projection {verdict.projection}"
-            tqdm.write(
-                f"ok       {game}  {verdict.rules} v{verdict.rules_version}  {verdict.events} events  "
-                f"{state}  final hash {verdict.final_hash[:16]}{scope}",
-                file=sys.stdout,
-            )
-        return
-    lines = [f"DIVERGES {game}  {verdict.rules} v{verdict.rules_version}"]
-    lines += [f"  at version {f.version}: {f.message}" for f in verdict.findings]
-    tqdm.write("\n".join(lines), file=sys.stdout)
-
-
-def _write_json(path: Path, data: Any) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
-
-
-def _slug(name: str) -> str:
-    return "".join(c if c.isalnum() or c in "-_." else "-" for c in name.strip())[:80] or "tournament"
+def _no_bar(progress: bool | None, total: int) -> bool:
+    return (not sys.stderr.isatty() or total < 20) if progress is None else not progress
 
 
 # --- export / import ---------------------------------------------------------------------------------
@@ -349,8 +180,9 @@ def export(
     ledger = open_store(store)
     try:
         ids = game_ids(ledger, games, every, games_file)
-        if tournament is not None:
-            ids += [g for g in tournament_games(ledger, tournament)[1] if g not in ids]
+        facts = tournament_of(ledger, tournament)
+        if facts is not None:
+            ids += [UUID(g) for g in facts.games if UUID(g) not in ids]
         if not ids:
             raise click.UsageError("name GAMEs, or pass --all, --games-file or --tournament")
         several = len(ids) > 1 or every or games_file is not None or tournament is not None
@@ -421,191 +253,14 @@ def import_(files: tuple[Path, ...], store: str) -> None:
     sys.exit(1 if refused else 0)
 
 
-# --- time travel -------------------------------------------------------------------------------------
-def stream_for(game: str | None, store: str, record_file: Path | None) -> list[Any]:
-    """A game's stored events, Created first, from a record file or the store."""
-    if record_file is not None:
-        record = records.read(record_file)
-        if game is not None and parse_game(game) != record.game_id:
-            raise SourceError(f"{record_file} is a record of games/{record.game_id}, not {game}")
-        if not record.complete:
-            raise SourceError(
-                f"{record_file} is a partial record ({record.header.get('audience')}): time travel needs the whole "
-                "record (an organizer's export, or the game's once it is finished)"
-            )
-        try:
-            return records.to_events(record)
-        except records.DamagedRecord as exc:
-            raise SourceError(f"{record_file} is damaged at version {exc.version}: {exc}") from None
-    if game is None:
-        raise click.UsageError("name the GAME (or pass --record FILE)")
-    ledger = open_store(store)
-    try:
-        stored = ledger.stream(parse_game(game))
-    finally:
-        ledger.close()
-    if not stored or not isinstance(stored[0], Game.Created):
-        raise SourceError(f"there is no game {game} in this store")
-    return stored
-
-
-def timetravel_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    fn = click.option("--text", "as_text", is_flag=True, help="readable text instead of JSON")(fn)
-    fn = click.option("--as", "seat", type=int, default=None, help="exactly what this seat saw (default: spectator)")(
-        fn
-    )
-    fn = click.option("--record", "record_file", type=click.Path(path_type=Path), default=None, help="a record file")(
-        fn
-    )
-    return store_option(fn)
-
-
-@main.command()
-@click.argument("game", required=False)
-@timetravel_options
-@click.option("--at", "version", type=int, default=None, help="the stream version to show (default: the latest)")
-def show(
-    game: str | None, store: str, record_file: Path | None, seat: int | None, as_text: bool, version: int | None
-) -> None:
-    """A game as it stood at a version, as a seat (or a spectator) saw it: settles "I never saw that card"."""
-    stored = stream_for(game, store, record_file)
-    m = timetravel.moment(stored, version, seat)
-    click.echo(timetravel.moment_text(m) if as_text else json.dumps(m.to_json(), indent=2, ensure_ascii=False))
-
-
-@main.command()
-@click.argument("game", required=False)
-@timetravel_options
-@click.option("--from", "before", type=int, required=True, help="the earlier version")
-@click.option("--to", "after", type=int, default=None, help="the later version (default: the latest)")
-def diff(
-    game: str | None,
-    store: str,
-    record_file: Path | None,
-    seat: int | None,
-    as_text: bool,
-    before: int,
-    after: int | None,
-) -> None:
-    """What changed in a seat's (or a spectator's) view between two versions, and the events in between."""
-    stored = stream_for(game, store, record_file)
-    d = timetravel.diff(stored, before, after if after is not None else stored[-1].originator_version, seat)
-    players = list(stored[0].players)
-    click.echo(timetravel.diff_text(d, players) if as_text else json.dumps(d, indent=2, ensure_ascii=False))
-
-
-# --- reports -----------------------------------------------------------------------------------------
-@main.command(name="report")
-@click.argument("games", nargs=-1)
-@store_option
-@selection_options
-@record_option
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    required=True,
-    help="FILE for one game; a folder for several (one page per game and an index.html)",
-)
-@click.option("--format", "fmt", type=click.Choice(["html", "md", "json"]), default="html", show_default=True)
-@click.option("--organizer", is_flag=True, help="show unfinished games whole (their hidden cards and commands)")
-@click.option("--title", default=None, help="title of the index page (default: the tournament's name)")
-@click.option("--progress/--no-progress", default=None, help="progress bar on stderr (default: on a terminal)")
-def report_(
-    games: tuple[str, ...],
-    store: str,
-    every: bool,
-    games_file: Path | None,
-    tournament: str | None,
-    record_files: tuple[Path, ...],
-    out: Path,
-    fmt: str,
-    organizer: bool,
-    title: str | None,
-    progress: bool | None,
-) -> None:
-    """Write a report per game (HTML with charts, Markdown or JSON), and an index for several games.
-
-    Exit 0 when every game holds, 1 when any diverges.
-    """
-    found: list[GameRecord]
-    if record_files:
-        found = load_records(record_files)
-    else:
-        ledger = open_store(store)
-        try:
-            ids = game_ids(ledger, games, every, games_file)
-            if tournament is not None:
-                name, of_tournament, _ = tournament_games(ledger, tournament)
-                title = title or f"Tournament {name}"
-                ids += [g for g in of_tournament if g not in ids]
-            if not ids:
-                raise click.UsageError("name GAMEs, or pass --all, --games-file, --tournament or --record")
-            found = []
-            for game_id in ids:
-                stored = ledger.stream(game_id)
-                if not stored or not isinstance(stored[0], Game.Created):
-                    raise SourceError(f"there is no game {game_id} in this store")
-                found.append(records.export(stored, ORGANIZER if organizer else PUBLIC))
-        finally:
-            ledger.close()
-    reports = []
-    for record in tqdm(found, desc="reporting", unit="game", disable=_no_bar(progress, len(found)), file=sys.stderr):
-        verdict = verify_record(record)
-        reports.append(report.game_report(record, verdict, certificates.game_certificate(verdict)))
-    ext = {"html": ".html", "md": ".md", "json": ".json"}[fmt]
-    if len(reports) == 1 and not out.is_dir():
-        _write_text(out, _render_game(reports[0], fmt))
-        click.echo(f"games/{reports[0].verdict.game_id}: {_verdict_word(reports[0].verdict)} -> {out}", err=True)
-    else:
-        out.mkdir(parents=True, exist_ok=True)
-        links = {}
-        for r in reports:
-            name = f"{r.verdict.game_id}{ext}"
-            _write_text(out / name, _render_game(r, fmt))
-            links[f"games/{r.verdict.game_id}"] = name
-        heading = title or (f"Tournament {games_file.stem}" if games_file else f"{len(reports)} games")
-        cert = certificates.tournament_certificate(heading, [r.certificate for r in reports])
-        index = out / f"index{ext}"
-        if fmt == "html":
-            _write_text(index, report.collection_html(heading, cert, reports, links))
-        elif fmt == "md":
-            _write_text(index, report.collection_markdown(heading, cert, reports))
-        else:
-            _write_text(index, json.dumps({"title": heading, "certificate": cert, "games": links}, indent=2))
-        click.echo(f"{len(reports)} games, {sum(not r.verdict.ok for r in reports)} diverging -> {index}", err=True)
-    sys.exit(1 if any(not r.verdict.ok for r in reports) else 0)
-
-
-def _render_game(r: report.GameReport, fmt: str) -> str:
-    if fmt == "html":
-        return report.game_html(r)
-    if fmt == "md":
-        return report.game_markdown(r)
-    return json.dumps(r.to_json(), indent=2, ensure_ascii=False) + "\n"
-
-
-def _verdict_word(v: Verdict) -> str:
-    return "holds" if v.ok else "DIVERGES"
-
-
-def _no_bar(progress: bool | None, total: int) -> bool:
-    return (not sys.stderr.isatty() or total < 20) if progress is None else not progress
-
-
-def _write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
-
-
 # --- certificates ------------------------------------------------------------------------------------
 @main.command()
 @click.argument("key_file", type=click.Path(path_type=Path))
 def keygen(key_file: Path) -> None:
     """Make an organizer's Ed25519 signing key (KEY_FILE, mode 0600) and its public key (KEY_FILE.pub)."""
-    public = certificates.generate_key(key_file)
-    raw = certificates.raw_public(certificates.load_public_key(public))
-    click.echo(f"private key {key_file} (keep it secret); public key {public}, {certificates.fingerprint(raw)}")
+    public = signing.generate_key(key_file)
+    raw = signing.raw_public(signing.load_public_key(public))
+    click.echo(f"private key {key_file} (keep it secret); public key {public}, {signing.fingerprint(raw)}")
 
 
 @main.command(name="check-certificate")
@@ -626,10 +281,10 @@ def check_certificate(
         raise SourceError(f"cannot read {cert_file}: {exc.strerror or exc}") from None
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise SourceError(f"{cert_file} is not JSON: not a replay certificate") from None
-    expected = certificates.load_public_key(public_key) if public_key is not None else None
+    expected = signing.load_public_key(public_key) if public_key is not None else None
     problems, notes = certificates.check(cert, expected)
     if not problems and (record_files or store):
-        problems += _recheck(cert, record_files, store)
+        problems += recheck(cert, record_files, store)
     elif not (record_files or store):
         notes.append("the facts were not re-checked: pass --record or --store to re-verify the game(s)")
     subject = cert.get("game") or f"tournament {cert.get('tournament')}" if isinstance(cert, dict) else "?"
@@ -643,41 +298,50 @@ def check_certificate(
     click.echo(f"ok    {cert_file} ({subject}): verdict {cert.get('verdict')}")
 
 
-def _recheck(cert: dict[str, Any], record_files: Sequence[Path], store: str | None) -> list[str]:
-    """Re-verify the certified game(s) now and compare with what the certificate states."""
-    if cert.get("subject") == "tournament":
-        wanted = {str(g["game"]): g for g in cert.get("games", [])}
-    else:
-        wanted = {str(cert.get("game")): cert}
-    verdicts: dict[str, Verdict] = {}
-    if record_files:
-        for record in load_records(record_files):
-            verdicts[f"games/{record.game_id}"] = verify_record(record)
-    if store:
-        ledger = open_store(store)
-        try:
-            for game in wanted:
-                if game not in verdicts:
-                    game_id = parse_game(game)
-                    stored = ledger.stream(game_id)
-                    if stored:
-                        verdicts[game] = verify_stream(game_id, stored)
-        finally:
-            ledger.close()
-    problems = []
-    for game, stated in wanted.items():
-        v = verdicts.get(game)
-        if v is None:
-            problems.append(f"{game}: not found in the given records or store")
-            continue
-        now = {
-            "final_hash": v.final_hash,
-            "events": v.events,
-            "final_scores": v.scores,
-            "winners": v.winners,
-            "verdict": "holds" if v.ok else "diverges",
-        }
-        for key, value in now.items():
-            if key in stated and stated[key] != value:
-                problems.append(f"{game}: the certificate says {key} {stated[key]!r}, re-verifying gives {value!r}")
-    return problems
+@main.command(name="check-receipt")
+@click.argument("receipt_file", type=click.Path(path_type=Path))
+@click.option(
+    "--public-key",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="the server's receipt key (PEM; `playledger receipt-key --out FILE` saves it)",
+)
+@click.option("--record", "record_file", type=click.Path(path_type=Path), default=None, help="the game's record")
+@click.option(
+    "--attempts",
+    "attempts_file",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="the game's refused commands (JSON Lines, `playledger attempts GAME`)",
+)
+def check_receipt(receipt_file: Path, public_key: Path, record_file: Path | None, attempts_file: Path | None) -> None:
+    """Check a SubmitCommand receipt: the server's signature, and what the game's record (and attempts log) hold.
+
+    Exit 0 when it holds, 1 when it does not, 2 on a usage error.
+    """
+    try:
+        receipt = json.loads(receipt_file.read_text(encoding="utf-8"))
+        attempts = None
+        if attempts_file is not None:
+            text = attempts_file.read_text(encoding="utf-8")
+            attempts = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except OSError as exc:
+        raise SourceError(f"cannot read {exc.filename}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SourceError(f"not JSON: {exc}") from None
+    record = records.read(record_file) if record_file is not None else None
+    problems, notes, facts = receipts.check(receipt, signing.load_public_key(public_key), record, attempts)
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
+    subject = f"{facts.get('outcome', '?')} {facts.get('game', '?')} request {facts.get('request_id')!r}"
+    if problems:
+        click.echo(f"FAILS {receipt_file} ({subject})")
+        for p in problems:
+            click.echo(f"  {p}")
+        sys.exit(1)
+    click.echo(f"ok    {receipt_file} ({subject}, version {facts.get('version')})")
+
+
+# verify, and the time-travel and report commands, live beside this module; importing them registers them on
+# `main`.
+from replay import cli_verify, cli_views  # noqa: E402, F401

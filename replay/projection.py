@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from replay.verify import Finding, Verdict
+from service.audit.verify import Finding, Verdict
 from service.ledger.app import Ledger
 
 # Verdict.projection values
@@ -101,6 +101,10 @@ def check(verdict: Verdict, reader: ProjectionReader | None) -> None:
         found.append(Finding(last, f"the projection's last hash {row.last_hash[:16]} is not the store's"))
     elif row.finished != verdict.finished:
         found.append(Finding(last, f"the projection says finished={row.finished}, the re-run {verdict.finished}"))
+    elif verdict.ruling is not None and (row.scores is not None or row.winners is not None):
+        found.append(Finding(last, f"the projection shows scores {row.scores} for a game a ruling ended"))
+    elif verdict.ruling is not None:
+        pass  # ended by a ruling: finished, no scores, on both sides
     elif verdict.finished and row.scores != verdict.scores:
         found.append(Finding(last, f"the projection shows scores {row.scores}, the rules score {verdict.scores}"))
     elif verdict.finished and row.winners != verdict.winners:

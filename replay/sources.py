@@ -12,10 +12,11 @@ from typing import Any
 from urllib.parse import quote
 from uuid import UUID
 
-from replay import projection, records
+from replay import projection
 from replay.projection import ProjectionReader
-from replay.records import GameRecord
-from replay.verify import Finding, Verdict, verify_record, verify_stream
+from service.audit import records
+from service.audit.records import GameRecord
+from service.audit.verify import Finding, Verdict, verify_record, verify_stream
 from service.ledger.app import Ledger
 from service.ledger.game import Game
 from service.ledger.store import persistence_env

@@ -15,9 +15,10 @@ from typing import Any
 from uuid import UUID
 
 from service.ledger import codec
-from service.ledger.game import Game
+from service.ledger.chain import LINK_FIELDS
+from service.ledger.game import RULED_PHASE, Game
 from service.rules.catalog import rules_for
-from service.rules.core import Rules
+from service.rules.core import AnyRules
 
 
 class TimeTravelError(ValueError):
@@ -52,7 +53,7 @@ class Moment:
         }
 
 
-def _load(stored: Sequence[Any], seat: int | None) -> tuple[Game.Created, Rules]:
+def _load(stored: Sequence[Any], seat: int | None) -> tuple[Game.Created, AnyRules]:
     if not stored or not isinstance(stored[0], Game.Created):
         raise TimeTravelError("this is not a game's stream")
     created: Game.Created = stored[0]
@@ -78,11 +79,13 @@ def state_at(stored: Sequence[Any], version: int) -> Any:
     return state
 
 
-def seen_event(event: Any, rules: Rules, seat: int | None) -> dict[str, Any]:
+def seen_event(event: Any, rules: AnyRules, seat: int | None) -> dict[str, Any]:
     """One stored event as `seat` saw it: redacted, or marked unseen."""
     base: dict[str, Any] = {"version": event.originator_version, "at": event.timestamp.astimezone(UTC).isoformat()}
     if isinstance(event, Game.SeedRevealed):
         return {**base, "name": "SeedRevealed", "data": {"seed_hex": event.seed_hex, "scores": event.scores}}
+    if isinstance(event, Game.EndedByRuling):  # public: an arbiter's ruling, and the seed it reveals
+        return {**base, "name": "EndedByRuling", "data": {k: getattr(event, k) for k in LINK_FIELDS["EndedByRuling"]}}
     if not isinstance(event, Game.EventRecorded):
         return {**base, "name": type(event).__name__}
     shown = rules.redact(codec.decode(rules.event_types, event.name, event.data), seat)
@@ -99,6 +102,8 @@ def moment(stored: Sequence[Any], version: int | None, seat: int | None) -> Mome
     _check_version(version, last)
     state = state_at(stored, version)
     status = rules.status(state)
+    ruled = any(isinstance(e, Game.EndedByRuling) and e.originator_version <= version for e in stored)
+    shown = {"phase": RULED_PHASE, "to_act": [], "finished": True} if ruled else None
     at = next((e for e in stored if e.originator_version == version), None)
     return Moment(
         game_id=created.originator_id,
@@ -109,7 +114,7 @@ def moment(stored: Sequence[Any], version: int | None, seat: int | None) -> Mome
         last_version=last,
         seat=seat,
         view=rules.view(state, seat),
-        status={"phase": status.phase, "to_act": list(status.to_act), "finished": status.finished},
+        status=shown or {"phase": status.phase, "to_act": list(status.to_act), "finished": status.finished},
         event=seen_event(at, rules, seat) if at is not None and version > 1 else None,
     )
 

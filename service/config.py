@@ -13,8 +13,10 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 50051
     metrics_port: int = 9464  # 0 disables the metrics endpoint
-    workers: int = 8  # gRPC worker threads; each WatchGame stream holds one
-    max_watchers: int = 4  # concurrent WatchGame streams (the rest of the workers stay for commands)
+    # Server processes sharing the ports (service/workers.py): 0 = one per core on PostgreSQL, one on SQLite.
+    processes: int = 0
+    workers: int = 8  # worker threads for unary calls, per port (gRPC and web)
+    max_watchers: int = 64  # concurrent WatchGame streams, both ports together; each holds a thread of its own
     max_concurrent_rpcs: int = 256  # beyond this grpc answers RESOURCE_EXHAUSTED at once
     max_receive_bytes: int = 1 << 20
     organizer_token: str | None = None
@@ -26,4 +28,8 @@ class Settings:
     tls_key: str | None = None
     tls_client_ca: str | None = None  # PEM CA bundle: require client certificates it signed (mutual TLS)
     readiness_interval: float = 5.0  # seconds between readiness checks (store, projections)
+    web_port: int = 8080  # gRPC-Web (and Connect) over HTTP/1.1, plus the web app's files; 0 = off
+    web_origins: tuple[str, ...] = ()  # CORS: browser origins besides the page's own that may call the web port
+    web_root: str | None = None  # the web app's built files (default: clients/web/dist beside the code)
+    receipt_key: str | None = None  # Ed25519 PEM signing receipts (default: beside a SQLite store; else per run)
     max_projection_lag: float = 300.0  # seconds a lagging projection may go without progress; 0 = ignore projections

@@ -1,202 +1,52 @@
-"""The composition root: parse flags, build the ledger and the gRPC server, serve until SIGTERM/SIGINT."""
+"""The command line: `playledger-server` (one process, or a supervisor of --processes N workers) and its
+subcommands (health, projections). Assembling a server is service/assemble.py; the workers service/workers.py.
+"""
 
 from __future__ import annotations
 
 import json
 import logging
 import signal
-import ssl
 import sys
-import threading
-from concurrent import futures
-from dataclasses import dataclass, fields
-from pathlib import Path
+import time
+from dataclasses import fields
 
 import click
 import grpc
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
-from playledger.v1 import audit_pb2, audit_pb2_grpc, games_pb2, games_pb2_grpc, leaderboards_pb2, leaderboards_pb2_grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from service.api import logs, metrics
-from service.api.audit import AuditService
-from service.api.games import GameService
-from service.api.health import LIVENESS, Readiness
-from service.api.interceptors import TelemetryInterceptor
-from service.api.leaderboards import LeaderboardService
+from service.api.health import LIVENESS
+from service.assemble import (  # re-exported: tests and tools import them from here
+    STOP_DEADLINE,
+    Running,
+    TLSConfigError,
+    hard_exit,
+    health_only_server,
+    receipt_key_path,
+    serve_until_signalled,
+    start,
+    tls_credentials,
+)
 from service.config import Settings
-from service.ledger.app import Ledger
-from service.ledger.scheduler import Scheduler
 from service.ledger.store import StoreURLError, describe, persistence_env
-from service.ledger.tournament import Tournaments
 from service.projections import admin as projections_admin
-from service.projections.read import ReadModels
-from service.projections.runner import PROJECTIONS, LagProbe, Projections
+from service.projections.runner import PROJECTIONS, LagProbe
+from service.workers import ProcessesError, StoppedWhileStarting, Supervisor, resolve_processes
+
+__all__ = [
+    "STOP_DEADLINE",
+    "Running",
+    "TLSConfigError",
+    "hard_exit",
+    "health_only_server",
+    "main",
+    "receipt_key_path",
+    "start",
+    "tls_credentials",
+]
 
 log = logging.getLogger("playledger.server")
-SERVICE_NAMES = (
-    games_pb2.DESCRIPTOR.services_by_name["GameService"].full_name,
-    audit_pb2.DESCRIPTOR.services_by_name["AuditService"].full_name,
-    leaderboards_pb2.DESCRIPTOR.services_by_name["LeaderboardService"].full_name,
-)
-
-
-@dataclass
-class Running:
-    server: grpc.Server
-    port: int
-    ledger: Ledger
-    health: health.HealthServicer
-    stopping: threading.Event
-    scheduler: Scheduler
-    readiness: Readiness | None = None
-    health_server: grpc.Server | None = None  # the plaintext health-only port (--health-port)
-    health_port: int = 0
-
-    projections: Projections | None = None  # the read-model runners, when they run in this process
-    reads: ReadModels | None = None
-    lag_probe: LagProbe | None = None
-
-    def _stop_read_side(self) -> None:
-        """After the RPCs drained, before the store closes: commit the runners' last batch, close their pools."""
-        if self.lag_probe is not None:
-            self.lag_probe.unregister()
-            if self.projections is None:
-                self.lag_probe.close()
-        if self.projections is not None:
-            self.projections.stop()
-        if self.reads is not None:
-            self.reads.close()
-
-    def stop(self, grace: float) -> None:
-        """Shutdown order: health NOT_SERVING, stop taking RPCs and drain, stop timers, close the store."""
-        self.stopping.set()
-        self.health.enter_graceful_shutdown()
-        if self.readiness is not None:
-            self.readiness.stop()
-        self.server.stop(grace).wait()
-        self.scheduler.stop()
-        self._stop_read_side()
-        if self.health_server is not None:  # answered NOT_SERVING to the probes while the main port drained
-            self.health_server.stop(0).wait()
-        self.ledger.close()
-
-
-def start(settings: Settings, ledger: Ledger | None = None) -> Running:
-    """Build and start a server (tests call this with port 0 and an in-memory store)."""
-    ledger = ledger or Ledger(persistence_env(settings.store), cache_size=settings.cache_size)
-    ledger.observer = metrics.PrometheusLedgerObserver()
-    credentials = tls_credentials(settings)  # before anything starts: a bad file is a clear error, not a half-up server
-    stopping = threading.Event()
-    server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="rpc"),
-        interceptors=[TelemetryInterceptor()],
-        maximum_concurrent_rpcs=settings.max_concurrent_rpcs,
-        options=[
-            ("grpc.max_receive_message_length", settings.max_receive_bytes),
-            ("grpc.so_reuseport", 0),
-        ],
-    )
-    store_env = {k: v for k, v in ledger.env.items() if isinstance(v, str)}  # the ledger's own store settings
-    reads = ReadModels(store_env)
-    games_pb2_grpc.add_GameServiceServicer_to_server(
-        GameService(ledger, settings.organizer_token, settings.max_watchers, stopping.is_set, reads=reads), server
-    )
-    leaderboards_pb2_grpc.add_LeaderboardServiceServicer_to_server(
-        LeaderboardService(Tournaments(ledger), reads, settings.organizer_token), server
-    )
-    audit_pb2_grpc.add_AuditServiceServicer_to_server(AuditService(ledger, settings.organizer_token), server)
-    health_servicer = health.HealthServicer(experimental_non_blocking=True)
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    for name in ("", *SERVICE_NAMES):
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    reflection.enable_server_reflection((*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
-    address = f"{settings.host}:{settings.port}"
-    port = server.add_secure_port(address, credentials) if credentials else server.add_insecure_port(address)
-    if port == 0:
-        raise OSError(f"cannot listen on {settings.host}:{settings.port}")
-    health_server, health_port = None, 0
-    if settings.health_port:
-        health_server, health_port = health_only_server(health_servicer, settings)
-    readiness = Readiness(
-        health_servicer,
-        ledger,
-        SERVICE_NAMES,
-        interval=settings.readiness_interval,
-        max_projection_lag=settings.max_projection_lag,
-        census=metrics.GameCensus(ledger),
-    )
-    readiness.start()
-    scheduler = Scheduler(ledger)
-    scheduler.start()
-    projections = Projections(store_env).start() if settings.projections else None
-    if projections is not None:
-        ledger.add_listener(lambda _game, _version: projections.wake())  # SQLite pollers look at once
-    lag_probe = projections.probe if projections is not None else LagProbe(store_env)
-    lag_probe.register()
-    server.start()
-    if health_server is not None:
-        health_server.start()
-    return Running(
-        server,
-        port,
-        ledger,
-        health_servicer,
-        stopping,
-        scheduler,
-        readiness,
-        health_server,
-        health_port,
-        projections=projections,
-        reads=reads,
-        lag_probe=lag_probe,
-    )
-
-
-class TLSConfigError(ValueError):
-    """TLS flags or files the server cannot use, with what is wrong."""
-
-
-def tls_credentials(settings: Settings) -> grpc.ServerCredentials | None:
-    """Server credentials from PEM files, checked up front so a wrong file fails with its name."""
-    if not settings.tls_cert and not settings.tls_key:
-        if settings.tls_client_ca:
-            raise TLSConfigError("--tls-client-ca needs --tls-cert and --tls-key (mutual TLS is TLS first)")
-        return None
-    if not settings.tls_cert or not settings.tls_key:
-        raise TLSConfigError("TLS needs both --tls-cert and --tls-key")
-    files = {"--tls-cert": settings.tls_cert, "--tls-key": settings.tls_key}
-    if settings.tls_client_ca:
-        files["--tls-client-ca"] = settings.tls_client_ca
-    pem: dict[str, bytes] = {}
-    for flag, path in files.items():
-        try:
-            pem[flag] = Path(path).read_bytes()
-        except OSError as exc:
-            raise TLSConfigError(f"{flag} {path}: {exc.strerror or exc}") from None
-    try:
-        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(settings.tls_cert, settings.tls_key)
-    except ssl.SSLError as exc:
-        raise TLSConfigError(
-            f"--tls-cert/--tls-key: not a PEM certificate chain and its matching key ({exc})"
-        ) from None
-    ca = pem.get("--tls-client-ca")
-    return grpc.ssl_server_credentials(
-        [(pem["--tls-key"], pem["--tls-cert"])], root_certificates=ca, require_client_auth=ca is not None
-    )
-
-
-def health_only_server(servicer: health.HealthServicer, settings: Settings) -> tuple[grpc.Server, int]:
-    """A plaintext port with the health service and nothing else: Kubernetes gRPC probes cannot speak TLS."""
-    server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="health"), maximum_concurrent_rpcs=16
-    )
-    health_pb2_grpc.add_HealthServicer_to_server(servicer, server)
-    reflection.enable_server_reflection((health.SERVICE_NAME, reflection.SERVICE_NAME), server)  # for grpcurl
-    port = server.add_insecure_port(f"{settings.host}:{settings.health_port}")
-    if port == 0:
-        raise OSError(f"cannot listen on {settings.host}:{settings.health_port} (--health-port)")
-    return server, port
 
 
 @click.group(invoke_without_command=True, context_settings={"auto_envvar_prefix": "PLAYLEDGER"})
@@ -212,9 +62,39 @@ def health_only_server(servicer: health.HealthServicer, settings: Settings) -> t
     type=int,
     help="Prometheus /metrics port; 0 = off",
 )
+@click.option(
+    "--processes",
+    default=Settings.processes,
+    show_default=True,
+    type=int,
+    help="server processes sharing the ports (PostgreSQL); 0 = one per core on PostgreSQL, 1 on SQLite",
+)
 @click.option("--workers", default=Settings.workers, show_default=True, type=int, help="gRPC worker threads")
 @click.option(
-    "--max-watchers", default=Settings.max_watchers, show_default=True, type=int, help="concurrent WatchGame streams"
+    "--max-watchers",
+    default=Settings.max_watchers,
+    show_default=True,
+    type=int,
+    help="concurrent WatchGame streams (both ports); each holds a thread",
+)
+@click.option(
+    "--web-port",
+    default=Settings.web_port,
+    show_default=True,
+    type=int,
+    help="HTTP port for gRPC-Web (browsers) and the web app; 0 = off",
+)
+@click.option(
+    "--web-origin",
+    "web_origins",
+    multiple=True,
+    help="a browser origin (https://host:port) allowed to call the web port from another site (CORS); repeatable",
+)
+@click.option("--web-root", default=None, help="folder of the built web app (default: clients/web/dist)")
+@click.option(
+    "--receipt-key",
+    default=None,
+    help="Ed25519 PEM key that signs receipts (made there if missing; default: beside a SQLite store)",
 )
 @click.option("--organizer-token", default=None, help="bearer token that sees everything and may export and audit")
 @click.option(
@@ -273,40 +153,77 @@ def main(ctx: click.Context, /, log_level: str, log_format: str, **flags: object
     known = {f.name for f in fields(Settings)}
     settings = Settings(**{k: v for k, v in flags.items() if k in known})  # type: ignore[arg-type]
     try:
-        running = start(settings)
+        count = resolve_processes(settings)
+        persistence_env(settings.store)  # a bad URL is a usage error here, not N workers failing
+        if count > 1:
+            _supervise(settings, count, log_level, log_format)
+        else:
+            _serve_alone(settings)
     except StoreURLError as exc:
         raise click.BadParameter(str(exc), param_hint="--store") from None
-    except TLSConfigError as exc:
+    except ProcessesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--processes") from None
+    except (TLSConfigError, OSError) as exc:
         raise click.UsageError(str(exc)) from None
+    sys.exit(0)
+
+
+def _serve_alone(settings: Settings) -> None:
+    """One process: today's server, every port its own."""
+    running = start(settings)
     if settings.metrics_port:
         try:
             metrics.serve(settings.metrics_port, settings.host)
         except OSError as exc:
             running.stop(0)
-            raise click.UsageError(f"cannot serve metrics on {settings.host}:{settings.metrics_port}: {exc}") from None
+            raise OSError(f"cannot serve metrics on {settings.host}:{settings.metrics_port}: {exc}") from None
+    _announce(settings, running.port, running.web.port if running.web else 0, running.health_port, 1)
+    serve_until_signalled(running, settings.grace_seconds)
+
+
+def _supervise(settings: Settings, count: int, log_level: str, log_format: str) -> None:
+    """N worker processes on shared ports (service/workers.py); this process serves the summed /metrics."""
+    tls_credentials(settings)  # a bad certificate is one clear error, not N failing workers
+    supervisor = Supervisor(settings, count, log_level, log_format)
+    first: list[float] = []
+
+    def shutdown(signum: int, _frame: object) -> None:
+        if first and time.monotonic() - first[0] > 1.0:  # not the same signal sent to the group twice
+            hard_exit(f"signal {signum} again during shutdown")
+        first.append(time.monotonic())
+        log.info("signal %d: stopping %d workers (grace %.1fs)", signum, count, settings.grace_seconds)
+        supervisor.request_stop()
+
+    signal.signal(signal.SIGTERM, shutdown)  # before the workers start: a stop while starting cleans up too
+    signal.signal(signal.SIGINT, shutdown)
+    try:
+        supervisor.start()
+    except StoppedWhileStarting:
+        log.info("stopped while starting")
+        return
+    except RuntimeError as exc:  # a worker could not start: its own log lines say why
+        raise click.ClickException(str(exc)) from None
+    w = supervisor.worker_settings
+    _announce(settings, w.port, w.web_port, w.health_port, count)
+    supervisor.supervise()
+    supervisor.stop(settings.grace_seconds)
+    log.info("stopped")
+
+
+def _announce(settings: Settings, port: int, web_port: int, health_port: int, processes: int) -> None:
     log.info(
-        "serving on %s:%d (%s; store %s, metrics %s, health port %s)",
+        "serving on %s:%d (%s; web %s; store %s, metrics %s, health port %s, %s)",
         settings.host,
-        running.port,
+        port,
         "TLS" + (", client certificates required" if settings.tls_client_ca else "")
         if settings.tls_cert
         else "plaintext",
+        f"http://{settings.host}:{web_port}/" if web_port else "off",
         describe(settings.store),
         settings.metrics_port or "off",
-        running.health_port or "off",
+        health_port or "off",
+        f"{processes} processes" if processes > 1 else "1 process",
     )
-    done = threading.Event()
-
-    def shutdown(signum: int, _frame: object) -> None:
-        log.info("signal %d: shutting down (grace %.1fs)", signum, settings.grace_seconds)
-        done.set()
-
-    signal.signal(signal.SIGTERM, shutdown)
-    signal.signal(signal.SIGINT, shutdown)
-    done.wait()
-    running.stop(settings.grace_seconds)
-    log.info("stopped")
-    sys.exit(0)
 
 
 @main.command(name="health")

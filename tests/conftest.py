@@ -16,6 +16,13 @@ from urllib.parse import urlparse
 
 import pytest
 
+# Servers the tests start (in process or as subprocesses) get their web port only when a test asks for one:
+# the default (8080) would collide between tests running in parallel.
+os.environ.setdefault("PLAYLEDGER_WEB_PORT", "0")
+# One server process unless a test asks for more (--processes; tests/integration/test_processes.py): a test that
+# kills, times or measures "the server" means that one process.
+os.environ.setdefault("PLAYLEDGER_PROCESSES", "1")
+
 ADMIN_URL = os.environ.get("PLAYLEDGER_TEST_POSTGRES", "postgresql://root@127.0.0.1:5432/postgres")
 REQUIRE_POSTGRES = os.environ.get("PLAYLEDGER_REQUIRE_POSTGRES") == "1"
 

@@ -10,24 +10,28 @@ from typing import Any
 import grpc
 from playledger.v1 import audit_pb2, audit_pb2_grpc
 
-from replay import records
-from replay.certificates import game_certificate
-from replay.records import ORGANIZER, PUBLIC, Audience
-from replay.verify import verify_stream
 from service.api import convert, metrics
 from service.api.auth import Caller, caller_of
-from service.api.errors import PermissionDenied, Unauthenticated, translated_errors
+from service.api.errors import Overloaded, PermissionDenied, Unauthenticated, translated_errors
+from service.api.receipts import Receipts
+from service.audit import records
+from service.audit.certificates import game_certificate
+from service.audit.records import ORGANIZER, PUBLIC, Audience
+from service.audit.verify import verify_stream
 from service.ledger import seats
 from service.ledger.app import GameNotFound, Ledger
+from service.ledger.chain import CLOSING
+from service.ledger.codec import canonical_json
 from service.ledger.game import Game
 
 LINES_PER_MESSAGE = 256  # keeps each message well under gRPC's 4 MiB default however long the game
 
 
 class AuditService(audit_pb2_grpc.AuditServiceServicer):
-    def __init__(self, ledger: Ledger, organizer_token: str | None = None) -> None:
+    def __init__(self, ledger: Ledger, organizer_token: str | None = None, signer: Receipts | None = None) -> None:
         self._ledger = ledger
         self._organizer_token = organizer_token
+        self._receipts = signer
 
     def _stored(self, name: str) -> tuple[Game.Created, list[Any]]:
         game_id = convert.parse_game_name(name)
@@ -52,9 +56,13 @@ class AuditService(audit_pb2_grpc.AuditServiceServicer):
     ) -> audit_pb2.VerifyGameResponse:
         with translated_errors(context):
             caller = caller_of(context, self._organizer_token)
-            if not caller.organizer:
-                raise PermissionDenied("only the organizer may have games re-run: call with the organizer token")
             created, stored = self._stored(request.name)
+            over = stored[-1].originator_version > 1 and type(stored[-1]).__name__ in CLOSING
+            if not caller.organizer and not over:  # a finished game's record is public: anyone may have it re-run
+                raise PermissionDenied(
+                    "only the organizer may have a game in play re-run (it needs the secret seed); "
+                    "anyone may once the game is over"
+                )
             verdict = verify_stream(created.originator_id, stored)
             metrics.record_verification(verdict.rules, len(verdict.findings))
             return audit_pb2.VerifyGameResponse(
@@ -71,6 +79,28 @@ class AuditService(audit_pb2_grpc.AuditServiceServicer):
                 findings=[audit_pb2.AuditFinding(version=f.version, message=f.message) for f in verdict.findings],
                 certificate_json=json.dumps(game_certificate(verdict), ensure_ascii=False),
             )
+
+    def GetReceiptKey(
+        self, request: audit_pb2.GetReceiptKeyRequest, context: grpc.ServicerContext
+    ) -> audit_pb2.GetReceiptKeyResponse:
+        with translated_errors(context):
+            if self._receipts is None:
+                raise Overloaded("this server signs no receipts")
+            return audit_pb2.GetReceiptKeyResponse(
+                key_id=self._receipts.key_id, public_key_pem=self._receipts.public_pem
+            )
+
+    def ExportAttempts(
+        self, request: audit_pb2.ExportAttemptsRequest, context: grpc.ServicerContext
+    ) -> Iterator[audit_pb2.ExportAttemptsResponse]:
+        with translated_errors(context):
+            caller = caller_of(context, self._organizer_token)
+            if not caller.organizer:
+                raise PermissionDenied("only the organizer may export a game's refused commands")
+            created, _ = self._stored(request.name)
+            lines = [canonical_json(entry) for entry in self._ledger.refusals(created.originator_id)]
+        for start in range(0, len(lines), LINES_PER_MESSAGE):
+            yield audit_pb2.ExportAttemptsResponse(lines=lines[start : start + LINES_PER_MESSAGE])
 
 
 def _audience(caller: Caller, created: Game.Created) -> Audience:

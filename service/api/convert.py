@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
@@ -11,17 +12,20 @@ from uuid import UUID
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 from playledger.v1 import games_pb2
 
-from service.ledger import codec
+from service.bots import LEVELS, supported
+from service.ledger import clocks, codec
+from service.ledger.chain import LINK_FIELDS
 from service.ledger.game import Game
-from service.rules.core import Rules, Status
+from service.rules.core import AnyRules, Outcome, Status
 
 
 class MalformedRequest(ValueError):
-    """A request that cannot mean anything (-> INVALID_ARGUMENT)."""
+    """A request that cannot mean anything (-> INVALID_ARGUMENT); `field` names the request field at fault."""
 
-    def __init__(self, message: str, code: str = "MALFORMED_REQUEST") -> None:
+    def __init__(self, message: str, code: str = "MALFORMED_REQUEST", field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.field = field
 
 
 GAME_NAME = re.compile(r"^games/([0-9a-fA-F-]{32,36})$")
@@ -31,14 +35,14 @@ def game_name(game_id: UUID) -> str:
     return f"games/{game_id}"
 
 
-def parse_game_name(name: str) -> UUID:
+def parse_game_name(name: str, field: str = "name") -> UUID:
     match = GAME_NAME.match(name.strip())
     if not match:
-        raise MalformedRequest(f"a game is named games/{{id}}, not {name!r}", "BAD_GAME_NAME")
+        raise MalformedRequest(f"a game is named games/{{id}}, not {name!r}", "BAD_GAME_NAME", field)
     try:
         return UUID(match.group(1))
     except ValueError:
-        raise MalformedRequest(f"{name!r} does not hold a valid game id", "BAD_GAME_NAME") from None
+        raise MalformedRequest(f"{name!r} does not hold a valid game id", "BAD_GAME_NAME", field) from None
 
 
 # --- command names: the one place PascalCase class names meet snake_case wire names ----------
@@ -47,31 +51,94 @@ def wire_name(class_name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", class_name).lower()
 
 
-def _wire_names(rules: Rules) -> dict[str, str]:
+def _wire_names(rules: AnyRules) -> dict[str, str]:
     return {wire_name(cls_name): cls_name for cls_name in rules.command_types}
 
 
-def parse_command(rules: Rules, command_type: str, args: struct_pb2.Struct) -> Any:
+def parse_command(rules: AnyRules, command_type: str, args: struct_pb2.Struct) -> Any:
     by_wire = _wire_names(rules)
     cls_name = by_wire.get(command_type) or (command_type if command_type in rules.command_types else None)
     if cls_name is None:
         raise MalformedRequest(
-            f"{rules.name} has no command {command_type!r}; try one of {sorted(by_wire)}", "UNKNOWN_COMMAND"
+            f"{rules.name} has no command {command_type!r}; try one of {sorted(by_wire)}",
+            "UNKNOWN_COMMAND",
+            "command_type",
         )
+    where = wire_name(cls_name)
     try:
-        return codec.decode(rules.command_types, cls_name, struct_to_dict(args), where=wire_name(cls_name))
+        return codec.decode(rules.command_types, cls_name, struct_to_dict(args, "args"), where=where)
     except codec.CodecError as exc:
-        raise MalformedRequest(str(exc), "BAD_ARGUMENTS") from None
+        path = str(exc).partition(": ")[0]  # "play_cards.cards[0]": the argument at fault
+        field = "args" + path[len(where) :] if path.startswith(where) else "args"
+        raise MalformedRequest(str(exc), "BAD_ARGUMENTS", field) from None
 
 
-def command_to_proto(command: Any) -> games_pb2.LegalCommand:
+MAX_POSITION = 2**63 - 1
+
+
+def parse_page_token(token: str) -> int:
+    """A page token this server gave out (a position in a log or table, an int64); 0 for the first page."""
+    if not token:
+        return 0
+    if not (token.isascii() and token.isdigit()) or int(token) > MAX_POSITION:
+        raise MalformedRequest("page_token is not one this server gave out", "BAD_PAGE_TOKEN", "page_token")
+    return int(token)
+
+
+def command_to_proto(command: Any, rules: AnyRules) -> games_pb2.LegalCommand:
     name, args = codec.encode(command)
-    return games_pb2.LegalCommand(command_type=wire_name(name), args=dict_to_struct(args))
+    return games_pb2.LegalCommand(command_type=wire_name(name), args=dict_to_struct(args), label=rules.label(command))
 
 
 # --- Struct ------------------------------------------------------------------------------------
-def struct_to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
-    return json_format.MessageToDict(struct)
+def struct_to_dict(struct: struct_pb2.Struct, field: str = "options") -> dict[str, Any]:
+    """A request's Struct as JSON values: whole numbers as ints, NaN and infinities refused (no JSON can hold them)."""
+    return {key: _plain(value, f"{field}.{key}") for key, value in struct.fields.items()}
+
+
+def raw_args(struct: struct_pb2.Struct) -> dict[str, Any]:
+    """Arguments as they were sent, for a receipt of a command that could not be read: no checks, no failure
+    (a NaN or an infinity, which no JSON holds, is written as its name)."""
+    return {key: _raw(value) for key, value in struct.fields.items()}
+
+
+def _raw(value: struct_pb2.Value) -> Any:
+    kind = value.WhichOneof("kind")
+    if kind == "number_value":
+        number = value.number_value
+        return str(number) if not math.isfinite(number) else int(number) if number.is_integer() else number
+    if kind == "struct_value":
+        return {k: _raw(v) for k, v in value.struct_value.fields.items()}
+    if kind == "list_value":
+        return [_raw(v) for v in value.list_value.values]
+    return getattr(value, kind) if kind in ("string_value", "bool_value") else None
+
+
+MAX_SAFE_INTEGER = 2**53  # beyond it a double no longer holds every integer: the number is not what was sent
+
+
+def _plain(value: struct_pb2.Value, where: str) -> Any:
+    kind = value.WhichOneof("kind")
+    if kind == "number_value":
+        number = value.number_value
+        if not math.isfinite(number):
+            raise MalformedRequest(f"{where}: {number} is not a number JSON can carry", "BAD_NUMBER", where)
+        if number.is_integer():
+            if abs(number) > MAX_SAFE_INTEGER:
+                raise MalformedRequest(
+                    f"{where}: {number:.0f} is beyond the integers a request can carry", "BAD_NUMBER", where
+                )
+            return int(number)
+        return number
+    if kind == "struct_value":
+        return {k: _plain(v, f"{where}.{k}") for k, v in value.struct_value.fields.items()}
+    if kind == "list_value":
+        return [_plain(v, f"{where}[{i}]") for i, v in enumerate(value.list_value.values)]
+    if kind == "string_value":
+        return value.string_value
+    if kind == "bool_value":
+        return value.bool_value
+    return None
 
 
 def dict_to_struct(data: Mapping[str, Any]) -> struct_pb2.Struct:
@@ -93,13 +160,46 @@ def timestamp(when: datetime) -> timestamp_pb2.Timestamp:
 
 
 # --- games and events --------------------------------------------------------------------------
-def status_to_proto(status: Status) -> games_pb2.GameStatus:
-    return games_pb2.GameStatus(phase=status.phase, to_act=list(status.to_act), finished=status.finished)
+def status_to_proto(
+    status: Status, outcome: Outcome | None = None, deadline_ms: int | None = None
+) -> games_pb2.GameStatus:
+    msg = games_pb2.GameStatus(
+        phase=status.phase,
+        to_act=list(status.to_act),
+        finished=status.finished,
+        wake_at_ms=status.wake_at_ms or 0,
+        deadline_ms=deadline_ms or 0,
+    )
+    if outcome is not None:
+        msg.outcome.CopyFrom(
+            games_pb2.Outcome(reason=outcome.reason, placements=list(outcome.placements), tie_rule=outcome.tie_rule)
+        )
+    return msg
+
+
+def game_status(game: Game) -> games_pb2.GameStatus:
+    """The game's status with its outcome once finished, and its time control's deadline and clocks."""
+    status = game.status()
+    msg = status_to_proto(status, game.outcome() if status.finished else None, game.deadline_ms())
+    if game.clocks is not None and game.clocks.control.get("budget_ms"):
+        running = set() if status.finished else set(status.to_act)
+        msg.clocks.extend(
+            games_pb2.SeatClock(seat=s, left_ms=left, flag_ms=game.clocks.at_ms + left if s in running else 0)
+            for s, left in enumerate(game.clocks.left_ms)
+        )
+    return msg
+
+
+def time_control_to_proto(control: dict[str, Any]) -> games_pb2.TimeControl:
+    return games_pb2.TimeControl(
+        move_seconds=int(control.get("move_ms") or 0) // 1000,
+        on_timeout=control["on_timeout"],
+        budget_seconds=int(control.get("budget_ms") or 0) // 1000,
+        increment_seconds=int(control.get("increment_ms") or 0) // 1000,
+    )
 
 
 def game_to_proto(game: Game, view: dict[str, Any] | None, seat: int | None, organizer: bool) -> games_pb2.Game:
-    rules = game.rules
-    status = rules.status(game.state)
     msg = games_pb2.Game(
         name=game_name(game.id),
         rules=game.rules_name,
@@ -109,23 +209,45 @@ def game_to_proto(game: Game, view: dict[str, Any] | None, seat: int | None, org
         player_ids=list(game.player_ids),
         options=dict_to_struct(game.options),
         version=game.version,
-        status=status_to_proto(status),
+        status=game_status(game),
         seed_commitment=game.seed_commitment,
         seed_source=game.seed_source,
         create_time=timestamp(game.created_on),
         update_time=timestamp(game.modified_on),
         last_hash=game.last_hash,
+        read_time=timestamp(datetime.now(UTC)),
+        bots=[
+            games_pb2.BotSeat(seat=int(k), level=b["level"], think_ms=b.get("think_ms", 0), budget=b.get("budget", 0))
+            for k, b in sorted(game.bots.items(), key=lambda kv: int(kv[0]))
+        ],
     )
+    if game.time_control:
+        msg.time_control.CopyFrom(time_control_to_proto(game.time_control))
     if view is not None:
         msg.view.CopyFrom(dict_to_struct(view))
     if seat is not None:
         msg.viewer_seat = seat
-    if status.finished:
-        msg.final_scores.extend(rules.scores(game.state))
-        msg.winners.extend(rules.winners(game.state))
-    if status.finished or organizer:
+    result = game.result()  # None when an arbiter ended the game: it has no final scores
+    if result is not None:
+        msg.final_scores.extend(result[0])
+        msg.winners.extend(result[1])
+    if game.ruling is not None:
+        msg.ruling.CopyFrom(ruling_to_proto(game.ruling))
+    if msg.status.finished or organizer:
         msg.seed_hex = game.seed_hex
     return msg
+
+
+def ruling_to_proto(ruling: Mapping[str, Any]) -> games_pb2.GameRuling:
+    return games_pb2.GameRuling(
+        kind=ruling["kind"],
+        reason=ruling["reason"],
+        actor=ruling["actor"],
+        tournament=f"tournaments/{ruling['tournament']}" if ruling.get("tournament") else "",
+        player_id=ruling.get("player") or "",
+        seats=list(ruling.get("seats") or ()),
+        time=timestamp(datetime(1970, 1, 1, tzinfo=UTC) + timedelta(milliseconds=ruling["at_ms"])),
+    )
 
 
 def summary_to_proto(row: Mapping[str, Any], organizer: bool) -> games_pb2.Game:
@@ -155,22 +277,28 @@ def summary_to_proto(row: Mapping[str, Any], organizer: bool) -> games_pb2.Game:
     return msg
 
 
+def at(ms: int) -> datetime:
+    """A recorded server time (ms since the epoch, the rules' clock) as a datetime."""
+    return datetime.fromtimestamp(ms / 1000, UTC)
+
+
 def _from_micros(us: int) -> datetime:
     return datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=us)
 
 
-def event_to_proto(stored: Any, rules: Rules, seat: int | None, organizer: bool) -> games_pb2.GameEvent | None:
+def event_to_proto(stored: Any, rules: AnyRules, seat: int | None, organizer: bool) -> games_pb2.GameEvent | None:
     """A stored event as the caller may see it; None when the caller must not see it at all."""
     if isinstance(stored, Game.EventRecorded):
         event = codec.decode(rules.event_types, stored.name, stored.data)
         return rules_event_to_proto(
-            stored.originator_version, event, stored.seat, stored.timestamp, rules, seat, organizer
+            stored.originator_version, event, stored.seat, at(stored.at_ms), rules, seat, organizer
         )
-    if isinstance(stored, Game.SeedRevealed):
-        data = {"seed_hex": stored.seed_hex, "scores": stored.scores, "winners": stored.winners}
+    if isinstance(stored, (Game.SeedRevealed, Game.EndedByRuling)):  # the closing link: public, whole
+        kind = type(stored).__name__
+        data = {name: getattr(stored, name) for name in LINK_FIELDS[kind]}
         return games_pb2.GameEvent(
             version=stored.originator_version,
-            type="SeedRevealed",
+            type=kind,
             data=dict_to_struct(data),
             time=timestamp(stored.timestamp),
         )
@@ -178,7 +306,7 @@ def event_to_proto(stored: Any, rules: Rules, seat: int | None, organizer: bool)
 
 
 def rules_event_to_proto(
-    version: int, event: Any, cause: int | None, when: datetime, rules: Rules, seat: int | None, organizer: bool
+    version: int, event: Any, cause: int | None, when: datetime, rules: AnyRules, seat: int | None, organizer: bool
 ) -> games_pb2.GameEvent | None:
     """One rules event, redacted for the caller (the organizer sees it whole)."""
     shown = event if organizer else rules.redact(event, seat)
@@ -191,7 +319,7 @@ def rules_event_to_proto(
     return msg
 
 
-def game_type_to_proto(rules: Rules) -> games_pb2.GameType:
+def game_type_to_proto(rules: AnyRules) -> games_pb2.GameType:
     meta = rules.metadata
     msg = games_pb2.GameType(
         name=rules.name,
@@ -223,4 +351,22 @@ def game_type_to_proto(rules: Rules) -> games_pb2.GameType:
                 fields=[games_pb2.CommandField(name=f["name"], type=f["type"]) for f in codec.schema(cls)],
             )
         )
+    msg.catalog.CopyFrom(dict_to_struct(rules.catalog({spec.name: spec.default for spec in meta.options})))
+    msg.reasons.extend(games_pb2.ReasonCode(code=r.value, description=r.description) for r in rules.reasons)
+    msg.reasons.extend(games_pb2.ReasonCode(code=code, description=text) for code, text in LEDGER_REASONS)
+    msg.bot_levels.extend(level for level in LEVELS if supported(rules, level))
     return msg
+
+
+# Refusals any game's command can meet, decided by the ledger rather than the rules.
+LEDGER_REASONS = (("GAME_RULED", "an arbiter ended this game; it takes no more commands"),)
+
+
+def time_control(control: games_pb2.TimeControl) -> dict[str, Any]:
+    """A TimeControl message (CreateGame, CreateTournament) as the ledger keeps it, checked."""
+    try:
+        return clocks.time_control(
+            control.move_seconds, control.on_timeout or "move", control.budget_seconds, control.increment_seconds
+        )
+    except clocks.TimeControlError as exc:
+        raise MalformedRequest(str(exc), "BAD_TIME_CONTROL", field="time_control") from None

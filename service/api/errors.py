@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import grpc
 from eventsourcing.persistence import OperationalError, PersistenceError
@@ -16,9 +17,9 @@ from psycopg_pool import TooManyRequests
 from service.api.convert import MalformedRequest
 from service.ledger.app import GameNotFound, RequestReused, StaleVersion
 from service.ledger.codec import CodecError
-from service.ledger.tournament import TournamentNotFound, TournamentRefused
 from service.rules.catalog import UnknownRules
 from service.rules.core import IllegalCommand, InvalidOptions
+from service.tournaments.app import TournamentNotFound, TournamentRefused
 
 log = logging.getLogger(__name__)
 DOMAIN = "playledger.dev"
@@ -36,6 +37,10 @@ class Overloaded(Exception):
     """The server refuses more work of this kind right now (-> RESOURCE_EXHAUSTED)."""
 
 
+class ServerStopping(Exception):
+    """The server is shutting down (-> UNAVAILABLE): the client should retry or resume."""
+
+
 # Most specific first; anything not listed is a bug and surfaces as INTERNAL.
 STATUS_FOR: tuple[tuple[type[Exception], grpc.StatusCode, str], ...] = (
     (MalformedRequest, grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST"),
@@ -51,6 +56,7 @@ STATUS_FOR: tuple[tuple[type[Exception], grpc.StatusCode, str], ...] = (
     (Unauthenticated, grpc.StatusCode.UNAUTHENTICATED, "UNAUTHENTICATED"),
     (PermissionDenied, grpc.StatusCode.PERMISSION_DENIED, "PERMISSION_DENIED"),
     (Overloaded, grpc.StatusCode.RESOURCE_EXHAUSTED, "OVERLOADED"),
+    (ServerStopping, grpc.StatusCode.UNAVAILABLE, "SERVER_STOPPING"),
 )
 
 
@@ -68,12 +74,36 @@ def classify(exc: Exception) -> tuple[grpc.StatusCode, str, str] | None:
     return None
 
 
-def rich_status(code: grpc.StatusCode, reason: str, message: str) -> grpc.Status:
-    info = error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN)
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    status = status_pb2.Status(code=getattr(code_pb2, code.name), message=message, details=[detail])
+# The request field an INVALID_ARGUMENT reason is about, when the exception does not name one itself.
+FIELD_OF_REASON = {
+    "UNKNOWN_RULES": "rules",
+    "INVALID_OPTIONS": "options",
+    "BAD_ARGUMENTS": "args",
+    "REQUEST_ID_REUSED": "request_id",
+    "UNDECODABLE_REQUEST": "request",
+}
+
+
+def rich_status(
+    code: grpc.StatusCode, reason: str, message: str, field: str | None = None, extra: Sequence[Any] = ()
+) -> grpc.Status:
+    """The status with one ErrorInfo (the stable reason), for INVALID_ARGUMENT a BadRequest naming the field,
+    and any `extra` details (a refused command's receipt)."""
+    details = [_packed(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN))]
+    if code == grpc.StatusCode.INVALID_ARGUMENT:
+        violation = error_details_pb2.BadRequest.FieldViolation(
+            field=field or FIELD_OF_REASON.get(reason, "request"), description=message, reason=reason
+        )
+        details.append(_packed(error_details_pb2.BadRequest(field_violations=[violation])))
+    details.extend(_packed(detail) for detail in extra)
+    status = status_pb2.Status(code=getattr(code_pb2, code.name), message=message, details=details)
     return rpc_status.to_status(status)
+
+
+def _packed(detail: Any) -> any_pb2.Any:
+    packed = any_pb2.Any()
+    packed.Pack(detail)
+    return packed
 
 
 @contextmanager
@@ -85,7 +115,18 @@ def translated_errors(context: grpc.ServicerContext) -> Iterator[None]:
         found = classify(exc)
         if found is None:
             raise  # a bug: grpc reports INTERNAL (and the access log keeps the traceback)
-        code, reason, message = found
-        if code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED):
-            log.warning("store trouble: %s", exc)
-        context.abort_with_status(rich_status(code, reason, message))
+        abort(context, exc, *found)
+
+
+def abort(
+    context: grpc.ServicerContext,
+    exc: Exception,
+    code: grpc.StatusCode,
+    reason: str,
+    message: str,
+    extra: Sequence[Any] = (),
+) -> None:
+    """End the call with the status `classify` gave `exc` (and any extra details)."""
+    if isinstance(exc, PersistenceError):
+        log.warning("store trouble: %s", exc)
+    context.abort_with_status(rich_status(code, reason, message, getattr(exc, "field", None), extra))

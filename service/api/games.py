@@ -2,26 +2,34 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
 from typing import Any
+from uuid import UUID
 
 import grpc
 from playledger.v1 import games_pb2, games_pb2_grpc
 
-from service.api import convert
+from service.api import convert, receipts
 from service.api.auth import Caller, caller_of
-from service.api.errors import Overloaded, PermissionDenied, translated_errors
-from service.ledger.app import Ledger
+from service.api.errors import Overloaded, PermissionDenied, ServerStopping, abort, classify, translated_errors
+from service.bots import LEVELS, supported
+from service.bots.policies import SEARCH_BUDGET
+from service.ledger import codec
+from service.ledger.app import Ledger, now_ms
+from service.ledger.autoplay import DEFAULT_THINK_MS
 from service.ledger.game import Game
 from service.projections.read import ReadModels
 from service.rules.catalog import RULES, rules_for
-from service.rules.core import InvalidOptions
+from service.rules.core import AnyRules, InvalidOptions
 
+log = logging.getLogger("playledger.games")
 DEFAULT_PAGE = 50
 MAX_PAGE = 500
 MAX_SEED_BYTES = 64
+MAX_THINK_MS = 60_000
+MAX_BOT_BUDGET = 5_000
 
 
 class GameService(games_pb2_grpc.GameServiceServicer):
@@ -32,8 +40,10 @@ class GameService(games_pb2_grpc.GameServiceServicer):
         max_watchers: int = 4,
         stopping: Callable[[], bool] = lambda: False,
         reads: ReadModels | None = None,
+        signer: receipts.Receipts | None = None,
     ) -> None:
         self._ledger = ledger
+        self._receipts = signer or receipts.Receipts.load(None)
         self._reads = reads  # the read models (ListGames); a server always passes them
         self._organizer_token = organizer_token
         self._watchers = threading.BoundedSemaphore(max_watchers)
@@ -43,12 +53,12 @@ class GameService(games_pb2_grpc.GameServiceServicer):
     def _caller(self, context: grpc.ServicerContext) -> Caller:
         return caller_of(context, self._organizer_token)
 
-    def _render(self, game: Game, caller: Caller, with_view: bool = True) -> games_pb2.Game:
-        seat = caller.seat_in(game)
+    def _render(self, game: Game, caller: Caller, with_view: bool = True, as_seat: int | None = None) -> games_pb2.Game:
+        seat = caller.seat_in(game) if as_seat is None else as_seat
         view: dict[str, Any] | None = None
         if with_view:
             rules = game.rules
-            if caller.organizer:
+            if caller.organizer and as_seat is None:
                 view = {
                     "spectator": rules.view(game.state, None),
                     "seats": [rules.view(game.state, s) for s in range(game.seats)],
@@ -70,25 +80,45 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                     f"{rules.metadata.min_players} to {rules.metadata.max_players} of them"
                 )
             seed = _parse_seed(request.seed_hex)
+            bots = _bot_seats(rules, request)
+            clock = convert.time_control(request.time_control) if request.HasField("time_control") else None
+            # The organizer may fix a whole seed (a reproducible game); anyone else only adds to the server's.
             created = self._ledger.create_game(
                 rules.name,
                 list(request.players),
                 convert.struct_to_dict(request.options),
-                seed,
+                seed if caller.organizer else None,
                 player_ids=list(request.player_ids) or None,
+                client_seed=None if caller.organizer else seed,
+                bots=bots,
+                time_control=clock,
             )
             game = created.game
             tokens = [
                 games_pb2.SeatToken(seat=s, player=game.players[s], token=t, player_id=game.player_ids[s])
                 for s, t in enumerate(created.tokens)
+                if s not in bots  # nobody acts for the server's bot
             ]
             return games_pb2.CreateGameResponse(game=self._render(game, caller), seat_tokens=tokens)
 
     def GetGame(self, request: games_pb2.GetGameRequest, context: grpc.ServicerContext) -> games_pb2.GetGameResponse:
         with translated_errors(context):
             caller = self._caller(context)
-            game = self._ledger.get_game(convert.parse_game_name(request.name))
-            return games_pb2.GetGameResponse(game=self._render(game, caller))
+            game_id = convert.parse_game_name(request.name, "name")
+            game = self._ledger.get_game(game_id)
+            own = caller.seat_in(game)
+            as_seat = None
+            if request.HasField("seat"):
+                as_seat = _viewable_seat(game, caller, own, request.seat)
+            if request.HasField("version") and request.version != game.version:
+                if not 1 <= request.version <= game.version:
+                    raise convert.MalformedRequest(
+                        f"version must be 1 to {game.version} (the game's current version), not {request.version}",
+                        "BAD_VERSION",
+                        field="version",
+                    )
+                game = self._ledger.game_at(game_id, request.version)
+            return games_pb2.GetGameResponse(game=self._render(game, caller, as_seat=as_seat))
 
     def ListGames(
         self, request: games_pb2.ListGamesRequest, context: grpc.ServicerContext
@@ -99,11 +129,13 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             if request.rules:
                 rules_for(request.rules)
             if request.status not in ("", "active", "finished"):
-                raise convert.MalformedRequest(f"status must be 'active' or 'finished', not {request.status!r}")
+                raise convert.MalformedRequest(
+                    f"status must be 'active' or 'finished', not {request.status!r}", field="status"
+                )
             size = request.page_size or DEFAULT_PAGE
             if not 0 < size <= MAX_PAGE:
-                raise convert.MalformedRequest(f"page_size must be 1 to {MAX_PAGE}, not {size}")
-            after = _parse_page_token(request.page_token)
+                raise convert.MalformedRequest(f"page_size must be 1 to {MAX_PAGE}, not {size}", field="page_size")
+            after = convert.parse_page_token(request.page_token)
             if self._reads is None:
                 raise Overloaded("this server has no read models configured")
             rows, more_after = self._reads.list_games(after, size, request.rules, request.status, request.player_id)
@@ -122,43 +154,97 @@ class GameService(games_pb2_grpc.GameServiceServicer):
     def SubmitCommand(
         self, request: games_pb2.SubmitCommandRequest, context: grpc.ServicerContext
     ) -> games_pb2.SubmitCommandResponse:
-        with translated_errors(context):
-            caller = self._caller(context)
-            game_id = convert.parse_game_name(request.game)
-            # Seats, tokens and rules never change after creation: a cached copy answers them without a read.
-            game = self._ledger.peek(game_id) or self._ledger.get_game(game_id)
-            seat = caller.seat_in(game)
-            if seat is None:
-                raise PermissionDenied("only a player can submit commands: call with your seat token")
-            command = convert.parse_command(game.rules, request.command_type, request.args)
-            expected = request.expected_version if request.HasField("expected_version") else None
-            if len(request.request_id) > 128:
-                raise convert.MalformedRequest("request_id is longer than 128 characters")
-            done = self._ledger.submit(game_id, seat, command, request.request_id or None, expected)
-            game = done.game
-            rules = game.rules
-            now = datetime.now(UTC)
-            shown = [
-                convert.rules_event_to_proto(r.version, r.event, r.seat, now, rules, seat, organizer=False)
-                for r in done.events
-            ]
-            return games_pb2.SubmitCommandResponse(
-                version=done.version,
-                events=[e for e in shown if e is not None],
-                status=convert.status_to_proto(rules.status(game.state)),
-                repeated=done.repeated,
+        """Every answer, accepted or refused, carries a receipt signed by the server (refusals in their details)."""
+        attempt = _Attempt(request)
+        try:
+            return self._submit(request, context, attempt)
+        except Exception as exc:
+            found = classify(exc)
+            if found is None:
+                raise  # a bug: INTERNAL, and the access log keeps the traceback
+            code, reason, message = found
+            receipt = self._receipt(attempt, "refused", code.name, reason)
+            self._keep_refusal(attempt, code, reason, message)
+            abort(context, exc, code, reason, message, extra=(receipt,))
+            raise  # abort has raised already
+
+    def _submit(
+        self, request: games_pb2.SubmitCommandRequest, context: grpc.ServicerContext, attempt: _Attempt
+    ) -> games_pb2.SubmitCommandResponse:
+        caller = self._caller(context)
+        game_id = attempt.game_id = convert.parse_game_name(request.game, "game")
+        # Seats, tokens and rules never change after creation: a cached copy answers them without a read.
+        game = self._ledger.peek(game_id) or self._ledger.get_game(game_id)
+        attempt.version = game.version
+        seat = attempt.seat = caller.seat_in(game)
+        if seat is None:
+            raise PermissionDenied("only a player can submit commands: call with your seat token")
+        command = convert.parse_command(game.rules, request.command_type, request.args)
+        name, args = codec.encode(command)
+        attempt.command = {"name": name, "args": args}  # as the game's chain will hold it
+        expected = request.expected_version if request.HasField("expected_version") else None
+        if len(request.request_id) > 128:
+            raise convert.MalformedRequest("request_id is longer than 128 characters", field="request_id")
+        done = self._ledger.submit(game_id, seat, command, request.request_id or None, expected)
+        game = done.game
+        attempt.version = done.version
+        rules = game.rules
+        shown = [
+            convert.rules_event_to_proto(r.version, r.event, r.seat, convert.at(r.at_ms), rules, seat, False)
+            for r in done.events
+        ]
+        outcome = "repeated" if done.repeated else "accepted" if done.events else "no_effect"
+        return games_pb2.SubmitCommandResponse(
+            version=done.version,
+            events=[e for e in shown if e is not None],
+            status=convert.game_status(game),
+            repeated=done.repeated,
+            receipt=self._receipt(attempt, outcome, "OK", ""),
+        )
+
+    def _receipt(self, attempt: _Attempt, outcome: str, code: str, reason: str) -> games_pb2.Receipt:
+        return self._receipts.issue(
+            game=attempt.game,
+            version=attempt.version,
+            request_id=attempt.request_id,
+            seat=attempt.seat,
+            command_sha256=receipts.command_sha256(attempt.command),
+            outcome=outcome,
+            code=code,
+            reason=reason,
+            server_time_ms=now_ms(),
+        )
+
+    def _keep_refusal(self, attempt: _Attempt, code: grpc.StatusCode, reason: str, message: str) -> None:
+        """A seat's refused command joins its game's attempts log (spectators' and strangers' do not)."""
+        if attempt.game_id is None or attempt.seat is None:
+            return
+        try:
+            self._ledger.record_refusal(
+                attempt.game_id,
+                request_id=attempt.request_id or None,
+                seat=attempt.seat,
+                command=attempt.command,
+                command_sha256=receipts.command_sha256(attempt.command),
+                code=code.name,
+                reason=reason,
+                message=message,
+                at_ms=now_ms(),
+                game_version=attempt.version,
             )
+        except Exception as exc:  # the answer stands; the log is evidence, not a precondition
+            log.warning("could not keep a refused command of %s in its attempts log: %s", attempt.game, exc)
 
     def ListLegalCommands(
         self, request: games_pb2.ListLegalCommandsRequest, context: grpc.ServicerContext
     ) -> games_pb2.ListLegalCommandsResponse:
         with translated_errors(context):
             caller = self._caller(context)
-            game = self._ledger.get_game(convert.parse_game_name(request.game))
+            game = self._ledger.get_game(convert.parse_game_name(request.game, "game"))
             seat = caller.seat_in(game)
-            commands = [] if seat is None else game.rules.legal_commands(game.state, seat)
+            commands = [] if seat is None else game.legal_commands(seat)
             return games_pb2.ListLegalCommandsResponse(
-                version=game.version, commands=[convert.command_to_proto(c) for c in commands]
+                version=game.version, commands=[convert.command_to_proto(c, game.rules) for c in commands]
             )
 
     def WatchGame(
@@ -166,12 +252,12 @@ class GameService(games_pb2_grpc.GameServiceServicer):
     ) -> Iterator[games_pb2.WatchGameResponse]:
         with translated_errors(context):
             caller = self._caller(context)
-            game_id = convert.parse_game_name(request.game)
+            game_id = convert.parse_game_name(request.game, "game")
             game = self._ledger.get_game(game_id)
             seat = caller.seat_in(game)
             rules = game.rules
             if request.after_version < 0:
-                raise convert.MalformedRequest("after_version cannot be negative")
+                raise convert.MalformedRequest("after_version cannot be negative", field="after_version")
             # Each stream holds a worker thread; keep some workers for everything else.
             if not self._watchers.acquire(blocking=False):
                 raise Overloaded(f"this server already streams {self._max_watchers} games; retry later")
@@ -181,8 +267,69 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 shown = convert.event_to_proto(stored, rules, seat, caller.organizer)
                 if shown is not None:
                     yield games_pb2.WatchGameResponse(event=shown)
+            if self._stopping():  # not the game's end: tell the client to resume elsewhere or later
+                with translated_errors(context):
+                    raise ServerStopping("the server is shutting down; resume the watch from your last version")
         finally:
             self._watchers.release()
+
+
+class _Attempt:
+    """What is known of a SubmitCommand as it is handled, for its receipt."""
+
+    def __init__(self, request: games_pb2.SubmitCommandRequest) -> None:
+        self.game = request.game
+        self.request_id = request.request_id
+        self.game_id: UUID | None = None
+        self.version = 0
+        self.seat: int | None = None
+        # Until the command is read: what was sent (the record's form replaces it once it parses).
+        self.command: dict[str, Any] = {"command_type": request.command_type, "args": convert.raw_args(request.args)}
+
+
+def _bot_seats(rules: AnyRules, request: games_pb2.CreateGameRequest) -> dict[int, dict[str, Any]]:
+    """The seats the server's bots play, checked: each once, a level the game has, a sane pace and budget."""
+    bots: dict[int, dict[str, Any]] = {}
+    for i, bot in enumerate(request.bots):
+        where = f"bots[{i}]"
+        if not 0 <= bot.seat < len(request.players):
+            raise convert.MalformedRequest(
+                f"{where}.seat must be a seat from 0 to {len(request.players) - 1}", "BAD_BOT", f"{where}.seat"
+            )
+        if bot.seat in bots:
+            raise convert.MalformedRequest(f"seat {bot.seat} is named as a bot twice", "BAD_BOT", f"{where}.seat")
+        bots[bot.seat] = bot_spec(rules, bot, where)
+    return bots
+
+
+def bot_spec(rules: AnyRules, bot: games_pb2.BotSeat, where: str) -> dict[str, Any]:
+    """How the server plays a bot seat, checked: a level the game has, a sane pace and budget."""
+    if not supported(rules, bot.level):
+        levels = [level for level in LEVELS if supported(rules, level)]
+        raise convert.MalformedRequest(
+            f"{rules.name} has no {bot.level!r} bot; its bots are {levels}", "BAD_BOT", f"{where}.level"
+        )
+    if not 0 <= bot.think_ms <= MAX_THINK_MS or not 0 <= bot.budget <= MAX_BOT_BUDGET:
+        raise convert.MalformedRequest(
+            f"{where}: think_ms is 0 to {MAX_THINK_MS}, budget 0 to {MAX_BOT_BUDGET} (0: the default)",
+            "BAD_BOT",
+            where,
+        )
+    spec: dict[str, Any] = {"level": bot.level, "think_ms": bot.think_ms or DEFAULT_THINK_MS}
+    if bot.level == "search":
+        spec["budget"] = bot.budget or SEARCH_BUDGET
+    return spec
+
+
+def _viewable_seat(game: Game, caller: Caller, own: int | None, seat: int) -> int:
+    """A seat's view for this caller: their own always; any seat for the organizer, or for all once the game is over."""
+    if not 0 <= seat < game.seats:
+        raise convert.MalformedRequest(f"seat must be 0 to {game.seats - 1}, not {seat}", "BAD_SEAT", field="seat")
+    if seat != own and not caller.organizer and not game.is_finished():
+        raise PermissionDenied(
+            f"seat {seat}'s view is private while the game is in play; you may see it once the game is over"
+        )
+    return seat
 
 
 def _parse_seed(seed_hex: str) -> bytes | None:
@@ -191,19 +338,7 @@ def _parse_seed(seed_hex: str) -> bytes | None:
     try:
         seed = bytes.fromhex(seed_hex)
     except ValueError:
-        raise convert.MalformedRequest("seed_hex must be hexadecimal", "BAD_SEED") from None
+        raise convert.MalformedRequest("seed_hex must be hexadecimal", "BAD_SEED", field="seed_hex") from None
     if not 0 < len(seed) <= MAX_SEED_BYTES:
-        raise convert.MalformedRequest(f"seed_hex must hold 1 to {MAX_SEED_BYTES} bytes", "BAD_SEED")
+        raise convert.MalformedRequest(f"seed_hex must hold 1 to {MAX_SEED_BYTES} bytes", "BAD_SEED", field="seed_hex")
     return seed
-
-
-def _parse_page_token(token: str) -> int:
-    if not token:
-        return 0
-    try:
-        position = int(token)
-    except ValueError:
-        raise convert.MalformedRequest("page_token is not one this server gave out", "BAD_PAGE_TOKEN") from None
-    if position < 0:
-        raise convert.MalformedRequest("page_token is not one this server gave out", "BAD_PAGE_TOKEN")
-    return position

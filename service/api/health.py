@@ -25,6 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
+import grpc
 from grpc_health.v1 import health, health_pb2
 
 from service.api import metrics
@@ -171,3 +172,16 @@ class Readiness:
             except Exception:  # the readiness loop must outlive any surprise; the next round tries again
                 log.exception("readiness check failed")
             self._stop.wait(self._interval)
+
+
+class HealthService(health.HealthServicer):
+    """The standard health service, with List (added to health.proto in 2024; grpcio-health-checking lacks it)."""
+
+    def List(
+        self, request: health_pb2.HealthListRequest, context: grpc.ServicerContext
+    ) -> health_pb2.HealthListResponse:
+        with self._lock:
+            statuses = dict(self._server_status)
+        return health_pb2.HealthListResponse(
+            statuses={name: health_pb2.HealthCheckResponse(status=status) for name, status in statuses.items()}
+        )

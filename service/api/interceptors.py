@@ -2,7 +2,8 @@
 
 For every call to a registered method it
 - takes the caller's `x-request-id` (or makes one), echoes it in the initial
-  metadata, and sets it for every log record written while the call runs;
+  metadata (with `x-playledger-worker`, the index of the worker process that answers,
+  under --processes N), and sets it for every log record written while the call runs;
 - counts grpc_server_started_total / handled_total / msg_received_total /
   msg_sent_total and observes grpc_server_handling_seconds (go-grpc-prometheus
   names, labels and CamelCase code names, so the usual dashboards work);
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
 import time
 import uuid
@@ -24,14 +26,21 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import grpc
+from google.protobuf import message
 from google.rpc import error_details_pb2, status_pb2
 
-from service.api import metrics
-from service.api.logs import REQUEST_ID
+from service.api import metrics, validate
+from service.api.errors import rich_status
+from service.api.logs import REQUEST_ID, RateLimit
 
 access = logging.getLogger("playledger.access")
 
 REQUEST_ID_HEADER = "x-request-id"
+# Which worker of a --processes N server answered (service/workers.py sets the index): for operators and tests.
+WORKER_HEADER = "x-playledger-worker"
+SERVED_BY: tuple[tuple[str, str], ...] = (
+    ((WORKER_HEADER, os.environ["PLAYLEDGER_WORKER_INDEX"]),) if "PLAYLEDGER_WORKER_INDEX" in os.environ else ()
+)
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:@/+=-]{1,128}$")
 WATCH_METHODS = frozenset({"/playledger.v1.GameService/WatchGame"})
 
@@ -57,6 +66,8 @@ CODE_NAMES: dict[grpc.StatusCode, str] = {
 }
 SERVER_TROUBLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.DEADLINE_EXCEEDED}
 BUGS = {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS}
+ACCESS_LIMIT_WINDOW = 10.0
+ACCESS_LIMIT = RateLimit(burst=20, window=ACCESS_LIMIT_WINDOW)  # access lines per method, code and reason
 
 
 def rpc_type(handler: grpc.RpcMethodHandler[Any, Any]) -> str:
@@ -98,6 +109,51 @@ def reason_of(context: grpc.ServicerContext) -> str | None:
     return None
 
 
+class _Undecodable:
+    """Stands for request bytes that are no valid message of the method's type (bad wire format, invalid UTF-8)."""
+
+
+UNDECODABLE = _Undecodable()
+
+
+def tolerant(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+    """A deserializer that returns UNDECODABLE instead of raising, so the call is answered INVALID_ARGUMENT.
+
+    grpc itself answers a deserializer's exception with INTERNAL and an ERROR traceback in the log,
+    which lets any client flood the logs; the web port decodes with this same function.
+    """
+    if deserializer is None:
+        return None
+
+    def decode(data: bytes) -> Any:
+        try:
+            return deserializer(data)
+        except Exception:
+            return UNDECODABLE
+
+    return decode
+
+
+def refuse_undecodable(context: grpc.ServicerContext) -> None:
+    context.abort_with_status(
+        rich_status(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "UNDECODABLE_REQUEST",
+            "the request is not a valid message of this method (wrong wire format or invalid UTF-8 in a string)",
+        )
+    )
+
+
+def refuse_unfit(request: Any, context: grpc.ServicerContext) -> None:
+    """Before any servicer: undecodable bytes, NUL bytes, over-long text, too deep or too many -> INVALID_ARGUMENT."""
+    if request is UNDECODABLE:
+        refuse_undecodable(context)
+    if isinstance(request, message.Message) and (found := validate.check(request)) is not None:
+        context.abort_with_status(
+            rich_status(grpc.StatusCode.INVALID_ARGUMENT, found.reason, found.message, found.field)
+        )
+
+
 class _Call:
     """The bookkeeping of one RPC, from its first byte to its status."""
 
@@ -114,7 +170,7 @@ class _Call:
 
     def announce(self, context: grpc.ServicerContext) -> None:
         with contextlib.suppress(Exception):  # the caller already went away: the call ends as CANCELLED
-            context.send_initial_metadata(((REQUEST_ID_HEADER, self.request_id),))
+            context.send_initial_metadata(((REQUEST_ID_HEADER, self.request_id), *SERVED_BY))
 
     def received(self) -> None:
         metrics.GRPC_MSG_RECEIVED.labels(*self.labels).inc()
@@ -163,6 +219,19 @@ class _Call:
             level = logging.INFO
         if not access.isEnabledFor(level):
             return
+        if level > logging.DEBUG:  # refusals and failures: a flood of one kind is summed up, not written
+            allowed, suppressed = ACCESS_LIMIT.allow((self.full_method, code_name, reason))
+            if suppressed:
+                access.log(
+                    level,
+                    "%s %s: %d more like it in the last %.0fs were not logged",
+                    self.full_method,
+                    code_name,
+                    suppressed,
+                    ACCESS_LIMIT_WINDOW,
+                )
+            if not allowed:
+                return
         set_code, details = _status_of(context)  # set by an abort, whose bare Exception has no useful traceback
         access.log(
             level,
@@ -219,78 +288,91 @@ class TelemetryInterceptor(_ServerInterceptor):
         service, method = split_method(full)
         labels = (service, method, rpc_type(handler))
         request_id = request_id_of(handler_call_details.invocation_metadata)
-        watch = full in self._watch_methods
-
-        def begin(context: grpc.ServicerContext) -> _Call:
-            call = _Call(full, labels, request_id, watch)
-            call.announce(context)
-            return call
-
-        def counted(requests: Iterator[Any], call: _Call) -> Iterator[Any]:
-            for request in requests:
-                call.received()
-                yield request
-
-        def unary_response(behavior: Callable[..., Any], streaming_request: bool) -> Callable[..., Any]:
-            def run(request: Any, context: grpc.ServicerContext) -> Any:
-                call = begin(context)
-                if streaming_request:
-                    request = counted(request, call)
-                else:
-                    call.received()
-                try:
-                    response = behavior(request, context)
-                except BaseException as exc:
-                    call.finish(context, exc)
-                    raise
-                call.sent()
-                call.finish(context, None)
-                return response
-
-            return run
-
-        def stream_response(behavior: Callable[..., Any], streaming_request: bool) -> Callable[..., Any]:
-            def run(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-                call = begin(context)
-                if streaming_request:
-                    request = counted(request, call)
-                else:
-                    call.received()
-                try:
-                    for response in behavior(request, context):
-                        call.sent()
-                        yield response
-                except GeneratorExit as exc:  # grpc closed the stream: the caller cancelled or went away
-                    call.finish(context, exc, cancelled=True)
-                    raise
-                except BaseException as exc:
-                    call.finish(context, exc)
-                    raise
-                call.finish(context, None)
-
-            return run
-
+        begin = _starter(full, labels, request_id, full in self._watch_methods)
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
-                unary_response(handler.unary_unary, False),
-                request_deserializer=handler.request_deserializer,
+                _unary_response(begin, handler.unary_unary, False),
+                request_deserializer=tolerant(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         if handler.stream_unary is not None:
             return grpc.stream_unary_rpc_method_handler(
-                unary_response(handler.stream_unary, True),
-                request_deserializer=handler.request_deserializer,
+                _unary_response(begin, handler.stream_unary, True),
+                request_deserializer=tolerant(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
-                stream_response(handler.unary_stream, False),
-                request_deserializer=handler.request_deserializer,
+                _stream_response(begin, handler.unary_stream, False),
+                request_deserializer=tolerant(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         assert handler.stream_stream is not None  # a handler has exactly one of the four behaviours
         return grpc.stream_stream_rpc_method_handler(
-            stream_response(handler.stream_stream, True),
-            request_deserializer=handler.request_deserializer,
+            _stream_response(begin, handler.stream_stream, True),
+            request_deserializer=tolerant(handler.request_deserializer),
             response_serializer=handler.response_serializer,
         )
+
+
+_Begin = Callable[[grpc.ServicerContext], _Call]
+
+
+def _starter(full: str, labels: tuple[str, str, str], request_id: str, watch: bool) -> _Begin:
+    def begin(context: grpc.ServicerContext) -> _Call:
+        call = _Call(full, labels, request_id, watch)
+        call.announce(context)
+        return call
+
+    return begin
+
+
+def _received(begin: _Begin, request: Any, streaming: bool, context: grpc.ServicerContext) -> tuple[_Call, Any]:
+    """The call begun and its request (a streamed one counted message by message as it arrives)."""
+    call = begin(context)
+    if streaming:
+        return call, _counted(request, call, context)
+    call.received()
+    return call, request
+
+
+def _counted(requests: Iterator[Any], call: _Call, context: grpc.ServicerContext) -> Iterator[Any]:
+    for request in requests:
+        call.received()
+        refuse_unfit(request, context)
+        yield request
+
+
+def _unary_response(begin: _Begin, behavior: Callable[..., Any], streaming_request: bool) -> Callable[..., Any]:
+    def run(request: Any, context: grpc.ServicerContext) -> Any:
+        call, request = _received(begin, request, streaming_request, context)
+        try:
+            refuse_unfit(request, context)
+            response = behavior(request, context)
+        except BaseException as exc:
+            call.finish(context, exc)
+            raise
+        call.sent()
+        call.finish(context, None)
+        return response
+
+    return run
+
+
+def _stream_response(begin: _Begin, behavior: Callable[..., Any], streaming_request: bool) -> Callable[..., Any]:
+    def run(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        call, request = _received(begin, request, streaming_request, context)
+        try:
+            refuse_unfit(request, context)
+            for response in behavior(request, context):
+                call.sent()
+                yield response
+        except GeneratorExit as exc:  # grpc closed the stream: the caller cancelled or went away
+            call.finish(context, exc, cancelled=True)
+            raise
+        except BaseException as exc:
+            call.finish(context, exc)
+            raise
+        call.finish(context, None)
+
+    return run

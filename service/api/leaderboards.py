@@ -20,9 +20,11 @@ from playledger.v1 import games_pb2, leaderboards_pb2, leaderboards_pb2_grpc
 from service.api import convert
 from service.api.auth import caller_of
 from service.api.errors import PermissionDenied, translated_errors
-from service.ledger.tournament import Tournament, TournamentNotFound, Tournaments
+from service.api.games import bot_spec
 from service.projections.read import ReadModels
 from service.rules.catalog import rules_for
+from service.tournaments.aggregate import Tournament
+from service.tournaments.app import TournamentNotFound, Tournaments
 
 log = logging.getLogger(__name__)
 DEFAULT_PAGE = 50
@@ -42,7 +44,9 @@ KIND_NUMBERS = {v: k for k, v in KINDS.items()}
 def parse_tournament_name(name: str) -> UUID:
     match = TOURNAMENT_NAME.match(name.strip())
     if not match:
-        raise convert.MalformedRequest(f"a tournament is named tournaments/{{id}}, not {name!r}", "BAD_TOURNAMENT_NAME")
+        raise convert.MalformedRequest(
+            f"a tournament is named tournaments/{{id}}, not {name!r}", "BAD_TOURNAMENT_NAME", "tournament"
+        )
     try:
         return UUID(match.group(1))
     except ValueError:
@@ -52,16 +56,8 @@ def parse_tournament_name(name: str) -> UUID:
 def _page(request_size: int) -> int:
     size = request_size or DEFAULT_PAGE
     if not 0 < size <= MAX_PAGE:
-        raise convert.MalformedRequest(f"page_size must be 1 to {MAX_PAGE}, not {size}")
+        raise convert.MalformedRequest(f"page_size must be 1 to {MAX_PAGE}, not {size}", field="page_size")
     return size
-
-
-def _token(token: str) -> int:
-    if not token:
-        return 0
-    if not token.isdigit():
-        raise convert.MalformedRequest("page_token is not one this server gave out", "BAD_PAGE_TOKEN")
-    return int(token)
 
 
 def _time(us: int) -> datetime:
@@ -152,7 +148,7 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
         with translated_errors(context):
             rules = rules_for(request.rules).name
             size = _page(request.page_size)
-            offset = _token(request.page_token)
+            offset = convert.parse_page_token(request.page_token)
             rows, more = self._reads.leaderboard(rules, offset, size)
             return leaderboards_pb2.GetLeaderboardResponse(
                 rules=rules,
@@ -217,7 +213,9 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
         self, request: leaderboards_pb2.ListTournamentsRequest, context: grpc.ServicerContext
     ) -> leaderboards_pb2.ListTournamentsResponse:
         with translated_errors(context):
-            rows, after = self._reads.list_tournaments(_token(request.page_token), _page(request.page_size))
+            rows, after = self._reads.list_tournaments(
+                convert.parse_page_token(request.page_token), _page(request.page_size)
+            )
             return leaderboards_pb2.ListTournamentsResponse(
                 tournaments=[tournament_to_proto(r) for r in rows],
                 next_page_token="" if after is None else str(after),
@@ -238,6 +236,8 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
                 request.table_size,
                 request.rounds,
                 request.actor or "organizer",
+                convert.time_control(request.time_control) if request.HasField("time_control") else None,
+                bot_spec(rules_for(request.rules), request.bots, "bots") if request.HasField("bots") else None,
             )
             self._visible(position)
             return leaderboards_pb2.CreateTournamentResponse(tournament=tournament_to_proto(_aggregate_row(tournament)))

@@ -67,3 +67,36 @@ def configure(level: str = "INFO", fmt: str = "text") -> None:
         root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level.upper())
+
+
+class RateLimit:
+    """At most `burst` lines per key in each `window` seconds; the rest are counted and summed up once.
+
+    A client sending bad requests in a loop must not be able to flood the log: the first lines of each
+    kind are written, then one line says how many like them were left out.
+    """
+
+    def __init__(self, burst: int = 20, window: float = 10.0, clock: Any = None) -> None:
+        import threading
+        import time
+
+        self._burst, self._window = burst, window
+        self._clock = clock or time.monotonic
+        self._lock = threading.Lock()
+        self._seen: dict[Any, tuple[float, int, int]] = {}  # key -> (window start, written, suppressed)
+
+    def allow(self, key: Any) -> tuple[bool, int]:
+        """(write this line?, lines suppressed in the window that just ended: report them now)."""
+        now = self._clock()
+        with self._lock:
+            start, written, suppressed = self._seen.get(key, (now, 0, 0))
+            carried = 0
+            if now - start >= self._window:
+                carried, start, written, suppressed = suppressed, now, 0, 0
+            if written < self._burst:
+                self._seen[key] = (start, written + 1, suppressed)
+                return True, carried
+            self._seen[key] = (start, written, suppressed + 1)
+            if len(self._seen) > 10_000:  # keys are methods x codes x reasons: bounded, but never let it grow
+                self._seen.clear()
+            return False, carried

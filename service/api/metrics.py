@@ -1,9 +1,11 @@
 """Prometheus metrics: the conventional gRPC server metrics and PlayLedger's own (prefix playledger_).
 
-One process serves one /metrics endpoint (--metrics-port). A PlayLedger server
-is a single process with worker threads, so prometheus-client's multi-process
-mode is not used: scale out with more server processes (replicas), each with
-its own metrics port, and let Prometheus add them up with sum().
+One server serves one /metrics endpoint (--metrics-port). With --processes N the workers write their
+metrics to files (prometheus-client's multiprocess mode, PROMETHEUS_MULTIPROC_DIR, set by the supervisor
+for them) and the supervisor serves the sum on that one port (`serve_multiprocess`): counters and
+histograms add up, gauges combine as each says (`multiprocess_mode`), and a dead worker's counters stay
+counted while its live gauges go. Replicas (pods) each serve their own /metrics: Prometheus adds them up
+with sum().
 
 Labels are bounded by construction: method names come from the registered
 services, rules and command names from the catalog, reasons from the stable
@@ -24,10 +26,12 @@ from uuid import UUID
 from eventsourcing.utils import get_topic
 from prometheus_client import (
     REGISTRY,
+    CollectorRegistry,
     Counter,
     Gauge,
     Histogram,
     disable_created_metrics,
+    multiprocess,
     start_http_server,
 )
 from prometheus_client.core import GaugeMetricFamily
@@ -35,6 +39,7 @@ from prometheus_client.registry import Collector
 
 from service.api.convert import wire_name
 from service.ledger.app import Ledger
+from service.ledger.chain import CLOSING
 from service.ledger.game import Game
 from service.ledger.observe import (
     LedgerObserver,
@@ -43,6 +48,8 @@ from service.ledger.observe import (
     register_projection_lag,
     unregister_projection_lag,
 )
+from service.ledger.store import persistence_env
+from service.projections.runner import LagProbe
 from service.rules.catalog import CATALOG, RULES
 
 __all__ = [
@@ -98,13 +105,20 @@ CONFLICTS_RETRIED = Counter(
     ("rules",),
 )
 GAMES_CREATED = Counter("playledger_games_created_total", "Games created by this process, by rules.", ("rules",))
-GAMES_FINISHED = Counter("playledger_games_finished_total", "Games finished by this process, by rules.", ("rules",))
+GAMES_FINISHED = Counter(
+    "playledger_games_finished_total",
+    "Games finished by this process, by rules.",
+    ("rules",),
+)
 GAMES_ACTIVE = Gauge(
     "playledger_games_active",
     "Unfinished games in the whole store, by rules (every replica reports the same: use max, not sum).",
     ("rules",),
+    multiprocess_mode="livemax",  # every worker counts the same store
 )
-WATCH_STREAMS_OPEN = Gauge("playledger_watch_streams_open", "WatchGame streams open on this process.")
+WATCH_STREAMS_OPEN = Gauge(
+    "playledger_watch_streams_open", "WatchGame streams open on this server.", multiprocess_mode="livesum"
+)
 STORE_APPEND_SECONDS = Histogram(
     "playledger_store_append_seconds",
     "Time to append one batch of events to the store (one transaction), failed appends included.",
@@ -113,8 +127,14 @@ STORE_APPEND_SECONDS = Histogram(
 STORE_APPEND_FAILURES = Counter(
     "playledger_store_append_failures_total", "Store appends that raised (conflicts, timeouts, a database down)."
 )
-STORE_UP = Gauge("playledger_store_up", "1 when the last readiness check reached the store, else 0.")
-READY = Gauge("playledger_ready", "1 when this process reports SERVING on the health service, else 0.")
+STORE_UP = Gauge(
+    "playledger_store_up", "1 when the last readiness check reached the store, else 0.", multiprocess_mode="livemin"
+)
+READY = Gauge(
+    "playledger_ready",
+    "1 when this server (every worker of it) reports SERVING on the health service, else 0.",
+    multiprocess_mode="livemin",
+)
 VERIFICATIONS = Counter(
     "playledger_replay_verifications_total", "Games re-run and checked by replay verification, by rules.", ("rules",)
 )
@@ -123,7 +143,9 @@ DIVERGENCES = Counter(
     "Findings of replay verification (a re-decided event, hash link or seed that does not match), by rules.",
     ("rules",),
 )
-BUILD_INFO = Gauge("playledger_build_info", "Always 1; the labels say which build runs.", ("version",))
+BUILD_INFO = Gauge(
+    "playledger_build_info", "Always 1; the labels say which build runs.", ("version",), multiprocess_mode="max"
+)
 
 
 def _version() -> str:
@@ -174,7 +196,7 @@ class PrometheusLedgerObserver(LedgerObserver):
         EVENTS_APPENDED.labels(label).inc()
         if kind == "Created":
             GAMES_CREATED.labels(label).inc()
-        elif kind == "SeedRevealed":
+        elif kind in CLOSING:  # over by the rules, or ended by an arbiter's ruling
             GAMES_FINISHED.labels(label).inc()
 
     def append_seconds(self, seconds: float, ok: bool) -> None:
@@ -230,12 +252,13 @@ REGISTRY.register(ProjectionLagCollector())
 
 
 class GameCensus:
-    """Unfinished games per rules, store-wide: tails the Created and SeedRevealed notifications.
+    """Unfinished games per rules, store-wide: tails the Created notifications and those that end a game
+    (SeedRevealed, EndedByRuling).
 
     Every replica counts the same store, so the gauge is the same on each. The
     first refresh reads the whole history in pages; later ones read only what
     is new. It keeps the rules of each unfinished game in memory (a few dozen
-    bytes each) to know which count a SeedRevealed ends.
+    bytes each) to know which count an ending event ends.
     """
 
     PAGE = 1000
@@ -245,7 +268,7 @@ class GameCensus:
         self._after = 0
         self._open: dict[UUID, str] = {}
         self._lock = threading.Lock()
-        self._topics = [get_topic(Game.Created), get_topic(Game.SeedRevealed)]
+        self._topics = [get_topic(Game.Created), get_topic(Game.SeedRevealed), get_topic(Game.EndedByRuling)]
         self._created_topic = self._topics[0]
 
     def refresh(self) -> dict[str, int]:
@@ -269,6 +292,20 @@ class GameCensus:
         for rules in sorted({*RULES, *active}):
             GAMES_ACTIVE.labels(rules).set(active.get(rules, 0))
         return dict(active)
+
+
+def serve_multiprocess(port: int, host: str, directory: str, store: str) -> Any:
+    """/metrics for a supervisor of workers: their summed metrics (files in `directory`) and the projection lag.
+
+    The lag is read from the store here: the runners are in whichever worker holds the duties, and a
+    collector registered in a worker is not in its files.
+    """
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+    LagProbe(persistence_env(store)).register()
+    registry.register(ProjectionLagCollector())
+    httpd, _thread = start_http_server(port, addr=host, registry=registry)
+    return httpd
 
 
 def serve(port: int, host: str) -> Any:

@@ -5,23 +5,26 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any, cast
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, project_aggregate
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
-from service.ledger import codec, seats
+from service.ledger import chain, clocks, codec, seats
+from service.ledger.attempts import Attempts, attempts_id
+from service.ledger.attempts import entry as attempt_entry
 from service.ledger.game import Game, Recorded, request_key, seed_commitment
 from service.ledger.observe import LedgerObserver
 from service.rules.catalog import rules_for
 from service.rules.core import RNG_VERSION, IllegalCommand, InvalidOptions, normalize_options
 
 MAX_PLAYER_NAME = 64
+MAX_NEWER = 10_000  # marks of games changed elsewhere before those no longer cached are dropped
 
 
 class GameNotFound(LookupError):
@@ -69,6 +72,11 @@ class Ledger(Application[UUID]):
         self._locks = [threading.Lock() for _ in range(256)]
         self._watch = threading.Condition()
         self._listeners: list[Callable[[UUID, int], None]] = []
+        # Games another process recorded past our cached copy (the store follower says so): game -> newest
+        # version notified. A cached copy older than that is never used, so a read or a command after the
+        # notification never starts from a stale copy; one decided before it loses on the version (retried).
+        self._newer: dict[UUID, int] = {}
+        self._newer_lock = threading.Lock()
         self.observer = LedgerObserver()  # metrics: the composition root sets one (service/api/metrics.py)
 
     # --- create / read --------------------------------------------------------------------
@@ -80,8 +88,11 @@ class Ledger(Application[UUID]):
         seed: bytes | None = None,
         clock: Callable[[], int] = now_ms,
         player_ids: Sequence[str] | None = None,
+        client_seed: bytes | None = None,
+        bots: dict[int, dict[str, Any]] | None = None,
+        time_control: dict[str, Any] | None = None,
     ) -> Created:
-        created = self.new_game(rules_name, players, options, seed, clock, player_ids)
+        created = self.new_game(rules_name, players, options, seed, clock, player_ids, client_seed, bots, time_control)
         self.save(created.game)
         return created
 
@@ -93,13 +104,28 @@ class Ledger(Application[UUID]):
         seed: bytes | None = None,
         clock: Callable[[], int] = now_ms,
         player_ids: Sequence[str] | None = None,
+        client_seed: bytes | None = None,
+        bots: dict[int, dict[str, Any]] | None = None,
+        time_control: dict[str, Any] | None = None,
     ) -> Created:
-        """A dealt game, not yet saved: the caller saves it (alone, or with a tournament in one transaction)."""
+        """A dealt game, not yet saved: the caller saves it (alone, or with a tournament in one transaction).
+
+        The seed is the server's 32 secret bytes followed by `client_seed`, a creator's public
+        contribution (shown in the header, so they can check it was used): no client can make
+        the seed guessable. `seed` is a whole seed chosen by a trusted caller (the organizer, tests).
+        """
         rules = rules_for(rules_name)
         names = [_player_name(p, i) for i, p in enumerate(players)]
         ids = _player_ids(player_ids, len(names)) if player_ids else None
         normalized = normalize_options(rules.metadata, len(names), options or {})
-        seed_hex = (seed if seed is not None else secrets.token_bytes(32)).hex()
+        if seed is not None and client_seed is not None:
+            raise ValueError("a game takes a whole seed or a client's contribution, not both")
+        if seed is not None:
+            source, whole = "client", seed
+        else:
+            source = "server" if client_seed is None else "server+client"
+            whole = chain.combined_seed(secrets.token_bytes(chain.SERVER_ENTROPY_BYTES), client_seed)
+        seed_hex = whole.hex()
         tokens = seats.issue(len(names))
         game = Game(
             rules_name=rules.name,
@@ -109,27 +135,43 @@ class Ledger(Application[UUID]):
             options=normalized,
             seed_hex=seed_hex,
             seed_commitment=seed_commitment(seed_hex),
-            seed_source="server" if seed is None else "client",
+            seed_source=source,
             token_hashes=[seats.digest(t) for t in tokens],
             player_ids=ids,
+            chain_format=chain.NEWEST,
+            client_seed_hex=client_seed.hex() if client_seed is not None else None,
+            bots={str(seat): dict(spec) for seat, spec in sorted(bots.items())} if bots else None,
+            time_control=dict(time_control) if time_control else None,
         )
         game.deal(clock())  # may raise InvalidOptions: nothing is saved then
         return Created(game.id, tokens, game)
 
     def get_game(self, game_id: UUID) -> Game:
         try:
-            game: Game = self.repository.get(game_id)
+            game: Game = self.repository.get(game_id, projector_func=_onto_a_copy)
         except AggregateNotFoundError:
             raise GameNotFound(f"there is no game {game_id}") from None
         if not isinstance(game, Game):  # the same store also holds tournaments
             raise GameNotFound(f"there is no game {game_id}")
+        cache = self.repository.cache
+        cached = self._cached(game_id)
+        if cache is not None and cached is not None and cached.version < game.version:
+            cache.put(game_id, deepcopy(game))  # events another process recorded: keep what we just applied
+        self._caught_up(game_id, game.version)
         return game
 
     def peek(self, game_id: UUID) -> Game | None:
-        """The cached game as this process last saw it, without a store read; None if not cached.
+        """The cached game as this process last saw it, without a store read; None if not cached, or if
+        another process is known to have recorded past it (then read it: get_game).
 
         Read only: it is the cache's own object, not a copy.
         """
+        found = self._cached(game_id)
+        if found is None or found.version < self._newer.get(game_id, 0):
+            return None
+        return found
+
+    def _cached(self, game_id: UUID) -> Game | None:
         cache = self.repository.cache
         if cache is None:
             return None
@@ -138,6 +180,30 @@ class Ledger(Application[UUID]):
         except KeyError:
             return None
         return found if isinstance(found, Game) else None
+
+    def recorded_elsewhere(self, game_id: UUID, version: int) -> bool:
+        """The store follower saw `version` of a game committed (by any process): True when it is news here.
+
+        News means this process's cached copy, if any, is older: it is not used again until re-read, and
+        the listeners hear of the change (the scheduler and bots of the process that runs them).
+        """
+        cached = self._cached(game_id)
+        if cached is not None and cached.version >= version:
+            return False  # our own save, or one we read already
+        if cached is not None:
+            with self._newer_lock:
+                if len(self._newer) >= MAX_NEWER:  # games since evicted from the cache need no mark
+                    self._newer = {g: v for g, v in self._newer.items() if self._cached(g) is not None}
+                self._newer[game_id] = max(version, self._newer.get(game_id, 0))
+        for listener in list(self._listeners):
+            listener(game_id, version)
+        return True
+
+    def _caught_up(self, game_id: UUID, version: int) -> None:
+        if game_id in self._newer:
+            with self._newer_lock:
+                if self._newer.get(game_id, 0) <= version:
+                    self._newer.pop(game_id, None)
 
     def game_at(self, game_id: UUID, version: int) -> Game:
         """The game as it stood at a past version (time travel for audits and disputes)."""
@@ -163,11 +229,15 @@ class Ledger(Application[UUID]):
         expected_version: int | None = None,
         attempts: int = 5,
         clock: Callable[[], int] = now_ms,
+        bot: dict[str, Any] | None = None,
     ) -> Submitted:
-        """Decide and record one command in one transaction (see _submit); the observer hears the outcome."""
+        """Decide and record one command in one transaction (see _submit); the observer hears the outcome.
+
+        `bot` tags a move the server's bot made for the seat (Game.execute records it with the command).
+        """
         outcome = "error"
         try:
-            done = self._submit(game_id, seat, command, request_id, expected_version, attempts, clock)
+            done = self._submit(game_id, seat, command, request_id, expected_version, attempts, clock, bot)
             outcome = "repeated" if done.repeated else "accepted" if done.events else "no_effect"
             return done
         except IllegalCommand:
@@ -191,6 +261,7 @@ class Ledger(Application[UUID]):
         expected_version: int | None,
         attempts: int,
         clock: Callable[[], int],
+        bot: dict[str, Any] | None = None,
     ) -> Submitted:
         """Decide and record one command in one transaction.
 
@@ -199,15 +270,19 @@ class Ledger(Application[UUID]):
         on the fresh state unless the caller pinned expected_version.
         """
         with self._locks[hash(game_id) % len(self._locks)]:
+            fresh = False  # the first try trusts this process's cache; a conflict or a doubt reads the store
             for _ in range(attempts):
-                game = self.get_game(game_id)
+                game = self._for_command(game_id, fresh)
                 if request_id:
                     repeat = self._repeat(game, seat, command, request_id)
                     if repeat is not None:
                         return repeat
                 if expected_version is not None and game.version != expected_version:
+                    if not fresh:  # another process may have moved the game past our cached copy
+                        fresh = True
+                        continue
                     raise StaleVersion(f"the game is at version {game.version}, not {expected_version}")
-                recorded = game.execute(seat, command, request_id or None, clock())
+                recorded = game.execute(seat, command, request_id or None, clock(), bot)
                 if not recorded:
                     return Submitted(game.version, [], game)
                 try:
@@ -216,13 +291,23 @@ class Ledger(Application[UUID]):
                     if expected_version is not None:
                         raise StaleVersion("another command was recorded first; reload and try again") from None
                     self.observer.conflict_retried(game.rules_name)
+                    fresh = True
                     continue
-                if self.repository.cache is not None:
-                    # The saved game is the newest version in the store: caching it spares the next
-                    # read re-applying these events (it still fast-forwards past other writers).
-                    self.repository.cache.put(game.id, deepcopy(game))
                 return Submitted(game.version, recorded, game)
         raise StaleVersion(f"the game kept changing; gave up after {attempts} attempts")
+
+    def _for_command(self, game_id: UUID, fresh: bool) -> Game:
+        """A private copy of the game to decide on.
+
+        Not fresh: the cached copy as is, with no store read. It is the newest version unless another
+        process wrote since; then the save fails on the taken version (the store's unique key) and the
+        command is decided again on a fresh read, so a stale copy costs a retry, never a wrong record.
+        """
+        if not fresh:
+            cached = self.peek(game_id)
+            if cached is not None:
+                return deepcopy(cached)
+        return self.get_game(game_id)
 
     def _repeat(self, game: Game, seat: int | None, command: Any, request_id: str) -> Submitted | None:
         span = game.requests.get(request_key(seat, request_id))
@@ -231,15 +316,16 @@ class Ledger(Application[UUID]):
         first, last = span
         stored = list(self.events.get(game.id, gt=first - 1, lte=last))
         name, args = codec.encode(command)
-        if cast(Game.EventRecorded, stored[0]).command != {"name": name, "args": args}:
+        first_command = cast(Game.EventRecorded, stored[0]).command or {}
+        if {k: first_command.get(k) for k in ("name", "args")} != {"name": name, "args": args}:
             raise RequestReused(f"request_id {request_id!r} was already used for a different command")
         rules = game.rules
         recorded = [
-            Recorded(e.originator_version, e.name, codec.decode(rules.event_types, e.name, e.data), e.seat)
+            Recorded(e.originator_version, e.name, codec.decode(rules.event_types, e.name, e.data), e.seat, e.at_ms)
             for e in stored
             if isinstance(e, Game.EventRecorded)
         ]
-        return Submitted(game.version, recorded, game, repeated=True)
+        return Submitted(last, recorded, game, repeated=True)  # the version the request reached, as first answered
 
     def _record(self, processing_event: Any) -> Any:
         """Every store append goes through here (one transaction): time it and count what it committed."""
@@ -253,7 +339,45 @@ class Ledger(Application[UUID]):
         for event in processing_event.events:
             aggregate = processing_event.aggregates.get(event.originator_id)
             self.observer.appended(getattr(aggregate, "rules_name", "none"), type(event).__name__)
+        cache = self.repository.cache
+        if cache is not None:
+            # A saved game is the newest version in the store: caching it spares the next command a read
+            # (commands decide on the cached copy, see _for_command) and the next read re-applying events.
+            for aggregate in processing_event.aggregates.values():
+                if isinstance(aggregate, Game):
+                    cache.put(aggregate.id, deepcopy(aggregate))
+                    self._caught_up(aggregate.id, aggregate.version)
         return recordings
+
+    def forfeit_on_time(self, game_id: UUID, seat: int, version: int, now: int) -> None:
+        """The clock ends the game by a forfeit of `seat`'s player, if the game is still at `version`."""
+        with self._locks[hash(game_id) % len(self._locks)]:
+            game = self.get_game(game_id)
+            if game.version != version:
+                raise StaleVersion("the game moved on before its clock ran out")
+            game.end_by_ruling("forfeit", clocks.TIMEOUT_REASON, clocks.CLOCK_ACTOR, now, None, game.player_ids[seat])
+            self.save(game)
+
+    # --- refusals (the attempts log) ------------------------------------------------------------
+    def record_refusal(self, game_id: UUID, **fields: Any) -> None:
+        """Keep a refused command beside its game (not in its chain); a lost race with another writer retries."""
+        for _ in range(5):
+            try:
+                log: Attempts = self.repository.get(attempts_id(game_id))
+            except AggregateNotFoundError:
+                log = Attempts(str(game_id))
+            log.refuse(**fields)
+            try:
+                self.save(log)
+                return
+            except IntegrityError:
+                continue
+        raise StaleVersion("the attempts log kept changing; the refusal was answered but not kept")
+
+    def refusals(self, game_id: UUID) -> list[dict[str, Any]]:
+        """Every refusal of a game, oldest first."""
+        found = self.events.get(attempts_id(game_id))
+        return [attempt_entry(e) for e in found if isinstance(e, Attempts.Refused)]
 
     # --- listing ------------------------------------------------------------------------
     def list_created(self, after_notification: int, limit: int) -> list[tuple[int, Game.Created]]:
@@ -281,6 +405,10 @@ class Ledger(Application[UUID]):
         """Called with (game id, new version) after every save in this process."""
         self._listeners.append(listener)
 
+    def remove_listener(self, listener: Callable[[UUID, int], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     def _notify(self, recordings: list[Any]) -> None:
         latest: dict[UUID, int] = {}
         for r in recordings:
@@ -288,8 +416,13 @@ class Ledger(Application[UUID]):
         with self._watch:
             self._watch.notify_all()
         for game_id, version in latest.items():
-            for listener in self._listeners:
+            for listener in list(self._listeners):
                 listener(game_id, version)
+
+    def wake_watchers(self) -> None:
+        """Something was saved, maybe by another process (follow.py): watchers look at their games again."""
+        with self._watch:
+            self._watch.notify_all()
 
     def wait_for_change(self, timeout: float) -> None:
         """Block until something is saved in this process or the timeout passes (other processes: poll)."""
@@ -297,16 +430,35 @@ class Ledger(Application[UUID]):
             self._watch.wait(timeout)
 
     def watch(self, game_id: UUID, after: int, stop: Callable[[], bool], poll: float = 1.0) -> Iterator[Any]:
-        """Stored events of a game with version > after, as they are recorded, until stop() or the end."""
+        """Stored events of a game with version > after, as they are recorded, until stop() or the end.
+
+        A finished game has nothing more to record: a watch from its last version (or beyond) ends at once.
+        """
+        game = self.get_game(game_id)
+        if game.revealed and after >= game.version:
+            return
         while not stop():
             fresh = self.stream(game_id, after)
             for event in fresh:
                 yield event
                 after = event.originator_version
-                if isinstance(event, Game.SeedRevealed):
+                if isinstance(event, (Game.SeedRevealed, Game.EndedByRuling)):  # the stream is closed
                     return
             if not fresh:
                 self.wait_for_change(poll)
+
+
+def _onto_a_copy(aggregate: Any, events: Iterable[Any]) -> Any:
+    """The repository's projector, except that newer events are applied to a copy of a cached game.
+
+    The library fast-forwards a cached aggregate in place; a command copying that same object at that
+    moment (Ledger._for_command) could see a version bumped before its event applied. Cached games are
+    never changed after they are put in the cache: new versions replace them whole.
+    """
+    events = list(events)
+    if not events:
+        return aggregate
+    return project_aggregate(deepcopy(aggregate) if aggregate is not None else None, events)
 
 
 def _player_name(name: str, seat: int) -> str:

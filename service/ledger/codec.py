@@ -17,6 +17,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 # prev_hash of the first link; the chain then starts at the game's header hash.
@@ -44,23 +45,65 @@ def decode(types_by_name: Mapping[str, type], name: str, data: Mapping[str, Any]
 
 def to_json(value: Any) -> Any:
     """Any rules value as JSON-native data (dicts, lists, str, int, bool, None)."""
-    if value is None or isinstance(value, (bool, int, str)):
-        return value.value if isinstance(value, enum.Enum) else value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
-    if isinstance(value, (tuple, list)):
-        return [to_json(v) for v in value]
-    if isinstance(value, frozenset | set):
-        return sorted((to_json(v) for v in value), key=_sort_key)
-    if isinstance(value, Mapping):
-        return {str(k): to_json(v) for k, v in value.items()}
-    raise TypeError(f"cannot encode {type(value).__name__}: {value!r}")
+    cls: type = type(value)
+    return _encoder(cls)(value)
 
 
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _canonical(value)
+
+
+# One encoder for every call: json.dumps with options builds a new JSONEncoder each time.
+_canonical = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
+@cache
+def _encoder(cls: type) -> Callable[[Any], Any]:
+    """How to encode a value of this exact class, chosen once: the audit encodes every event it re-decides."""
+    if cls is type(None) or issubclass(cls, (bool, int, str)):
+        return _enum_value if issubclass(cls, enum.Enum) else _same
+    if issubclass(cls, enum.Enum):
+        return _enum_value
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_encoder(tuple(f.name for f in _fields(cls)))
+    if issubclass(cls, (tuple, list)):
+        return _list_encoder
+    if issubclass(cls, (frozenset, set)):
+        return _set_encoder
+    if issubclass(cls, Mapping):
+        return _mapping_encoder
+    return _not_encodable
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _enum_value(value: Any) -> Any:
+    return value.value
+
+
+def _dataclass_encoder(names: tuple[str, ...]) -> Callable[[Any], Any]:
+    if len(names) < 2:  # attrgetter of one name returns the value itself, not a 1-tuple
+        return lambda value: {n: to_json(getattr(value, n)) for n in names}
+    get_all = attrgetter(*names)
+    return lambda value: dict(zip(names, map(to_json, get_all(value)), strict=True))
+
+
+def _list_encoder(value: Any) -> Any:
+    return [to_json(v) for v in value]
+
+
+def _set_encoder(value: Any) -> Any:
+    return sorted((to_json(v) for v in value), key=_sort_key)
+
+
+def _mapping_encoder(value: Any) -> Any:
+    return {str(k): to_json(v) for k, v in value.items()}
+
+
+def _not_encodable(value: Any) -> Any:
+    raise TypeError(f"cannot encode {type(value).__name__}: {value!r}")
 
 
 def chain_hash(body: Mapping[str, Any]) -> str:

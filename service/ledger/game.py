@@ -2,61 +2,58 @@
 
 The stream of a game is: Created (header: rules, versions, seats, options, the
 seed and its public commitment), then one EventRecorded envelope per rules
-event, then SeedRevealed once the game is over. Each envelope and the reveal
-carry prev_hash and hash: hash = sha256(canonical JSON of the body incl.
-prev_hash), and the first prev_hash is the header's own hash, so altering,
-dropping, inserting or reordering anything breaks the chain.
+event, then one closing link: SeedRevealed once the rules say the game is
+over, or EndedByRuling when an arbiter ends it first (a forfeit, an annulment,
+a disqualification). Each envelope and the closing link carry prev_hash and
+hash, chained from the header's own hash: `service/ledger/chain.py` owns the
+header, the fields each link covers and the chain formats (format 2, for games
+created since, salts each link from the seed so partial readers cannot test
+guesses against its hash).
+
+EndedByRuling is a link kind added after the first games were recorded: a
+game that was never ruled on has none, so its chain (and every record of it)
+is exactly what it was. It reveals the seed, like SeedRevealed: a ruled game
+takes no more commands, so the seed can no longer help anyone play, and it lets
+anyone re-decide every move that was recorded before the ruling.
 """
 
 from __future__ import annotations
 
 import hashlib
 from copy import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
-from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from service.ledger import codec
+from service.ledger import chain, clocks, codec
 from service.rules.catalog import rules_for
-from service.rules.core import Rng, Rules, rng_for
+from service.rules.core import AnyRules, IllegalCommand, Outcome, Rng, Status, rng_for
+
+# Rulings that end a game in its own stream; a score correction changes a finished game's result elsewhere.
+ENDING_RULINGS = ("forfeit", "annulment", "disqualification")
+RULED_PHASE = "ruled"  # the status phase of a game an arbiter ended
+
+
+class GameRuled(IllegalCommand):
+    """A command to a game an arbiter has ended (-> FAILED_PRECONDITION, reason GAME_RULED)."""
+
+    def __init__(self, ruling: dict[str, Any]) -> None:
+        super().__init__(f"this game is over: {describe_ruling(ruling)}; it takes no more commands", "GAME_RULED")
+        self.ruling = ruling
+
+
+def describe_ruling(ruling: dict[str, Any]) -> str:
+    """A ruling in words: `ended by a forfeit of p4 ("did not show up"), ruled by arbiter Jane`."""
+    kind = str(ruling.get("kind", "ruling")).replace("_", " ")
+    article = "an" if kind[:1] in "aeiou" else "a"
+    player = ruling.get("player")
+    who = f" of {player}" if player else ""
+    return f'ended by {article} {kind}{who} ("{ruling.get("reason")}"), ruled by {ruling.get("actor")}'
 
 
 def seed_commitment(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
-
-
-def header_hash(
-    game_id: UUID,
-    rules_name: str,
-    rules_version: int,
-    rng_version: int,
-    players: list[str],
-    options: dict[str, Any],
-    commitment: str,
-    seed_source: str,
-    player_ids: list[str] | None = None,
-) -> str:
-    """The chain's anchor: everything public that the creation fixed.
-
-    Explicit player ids bind seats to people for ratings and standings, so they are
-    covered too; a game created without them hashes exactly as before they existed.
-    """
-    header: dict[str, Any] = {
-        "game": str(game_id),
-        "rules": rules_name,
-        "rules_version": rules_version,
-        "rng_version": rng_version,
-        "players": players,
-        "options": options,
-        "seed_commitment": commitment,
-        "seed_source": seed_source,
-        "prev_hash": codec.GENESIS,
-    }
-    if player_ids is not None:
-        header["player_ids"] = player_ids
-    return codec.chain_hash(header)
 
 
 @dataclass(frozen=True)
@@ -67,6 +64,7 @@ class Recorded:
     name: str
     event: Any
     seat: int | None
+    at_ms: int = 0  # the server time the command was decided at (the rules' clock)
 
 
 class Game(Aggregate):
@@ -85,6 +83,15 @@ class Game(Aggregate):
         # Stable player identity per seat (ratings and standings follow it); None: each seat's name is its id.
         # Stored games from before this field read it as None through the class default.
         player_ids: list[str] | None = None
+        # The chain format (chain.py); None: format 1, every game created before format 2.
+        chain_format: int | None = None
+        # Format 2: the creator's public part of the seed (after the server's 32 secret bytes), if any.
+        client_seed_hex: str | None = None
+        # Seats the server plays: seat (as text) -> {"level", "think_ms", "budget"}; public, in the header's hash.
+        bots: dict[str, dict[str, Any]] | None = None
+        # A time control, public and in the header's hash (clocks.py): "move_ms" and/or "budget_ms" +
+        # "increment_ms", and "on_timeout": "move"|"forfeit".
+        time_control: dict[str, Any] | None = None
 
     class EventRecorded(Aggregate.Event):
         """Envelope: one rules event, who caused it, when, and its link in the hash chain."""
@@ -102,8 +109,12 @@ class Game(Aggregate):
             game = cast(Game, aggregate)
             rules = game.rules
             event = codec.decode(rules.event_types, self.name, self.data)
+            if game.clocks is not None:  # before evolve: the seats whose clocks ran until this event
+                acting = rules.status(game.state).to_act if game.clocks.control.get("budget_ms") else ()
+                game.clocks.record(self.at_ms, acting, self.seat, self.request_id, self.command)
             game.state = rules.evolve(game.state, event)
             game.last_hash = self.hash
+            game.last_at_ms = self.at_ms  # a move's deadline counts from the last thing that happened
             if self.request_id is not None:
                 first, _ = game.requests.get(request_key(self.seat, self.request_id), (self.originator_version, 0))
                 game.requests[request_key(self.seat, self.request_id)] = (first, self.originator_version)
@@ -122,6 +133,31 @@ class Game(Aggregate):
             game.revealed = True
             game.last_hash = self.hash
 
+    class EndedByRuling(Aggregate.Event):
+        """An arbiter ended the game before the rules did: the ruling, whom it names, and the seed.
+
+        `ruling` is its kind (forfeit, annulment, disqualification: "kind" is the link kind in the
+        chain's body); `seats` are the seats of `player` (the forfeiting or disqualified player; none
+        for an annulment).
+        """
+
+        ruling: str
+        reason: str
+        actor: str
+        tournament: str | None
+        player: str | None
+        seats: list[int]
+        at_ms: int
+        seed_hex: str
+        prev_hash: str
+        hash: str
+
+        def apply(self, aggregate: Aggregate) -> None:
+            game = cast(Game, aggregate)
+            game.ruling = ruling_of(self)
+            game.revealed = True
+            game.last_hash = self.hash
+
     def __init__(
         self,
         rules_name: str,
@@ -134,49 +170,127 @@ class Game(Aggregate):
         seed_source: str,
         token_hashes: list[str],
         player_ids: list[str] | None = None,
+        chain_format: int | None = None,
+        client_seed_hex: str | None = None,
+        bots: dict[str, dict[str, Any]] | None = None,
+        time_control: dict[str, Any] | None = None,
     ) -> None:
         self.rules_name, self.rules_version, self.rng_version = rules_name, rules_version, rng_version
         self.players, self.options = players, options
         self.player_ids: list[str] = list(player_ids) if player_ids is not None else list(players)
+        self._header_player_ids = player_ids  # as created: a game made without ids hashes without them
         self.seed_hex, self.seed_commitment, self.seed_source = seed_hex, seed_commitment, seed_source
         self.token_hashes = token_hashes
         self.state = self.rules.initial_state(len(players), options)
         self.requests: dict[str, tuple[int, int]] = {}  # request key -> (first, last) version recorded
         self.revealed = False
-        self.last_hash = header_hash(
-            self.id, rules_name, rules_version, rng_version, players, options, seed_commitment, seed_source, player_ids
+        self.ruling: dict[str, Any] | None = None  # set when an arbiter ended the game (EndedByRuling)
+        self.chain_format = chain_format or chain.FORMAT_1
+        self.client_seed_hex = client_seed_hex
+        self.bots: dict[str, dict[str, Any]] = dict(bots or {})
+        self._header_bots = bots
+        self.time_control = time_control
+        self.clocks = clocks.SeatClocks.start(time_control, len(players))
+        self.last_at_ms = 0
+        self.last_hash = self.header().hash()
+
+    def header(self) -> chain.Header:
+        return chain.Header(
+            self.id,
+            self.rules_name,
+            self.rules_version,
+            self.rng_version,
+            self.players,
+            self.options,
+            self.seed_commitment,
+            self.seed_source,
+            self._header_player_ids,
+            self.chain_format,
+            self.client_seed_hex,
+            self._header_bots,
+            self.time_control,
         )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """Repository hands out copies of cached games: the rules state is immutable, so share it."""
         clone = copy(self)
         clone.requests = dict(self.requests)
+        if self.clocks is not None:
+            clone.clocks = replace(self.clocks, left_ms=list(self.clocks.left_ms))
         clone._pending_events = []
         return clone
 
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> AnyRules:
         return rules_for(self.rules_name, self.rules_version)  # never stored: the state stays plain data
 
     @property
     def seats(self) -> int:
         return len(self.players)
 
+    def status(self) -> Status:
+        """The rules' status, or, once an arbiter ended the game, finished with nobody to act."""
+        if self.ruling is not None:
+            return Status(RULED_PHASE, (), True)
+        return self.rules.status(self.state)
+
     def is_finished(self) -> bool:
-        return bool(self.rules.status(self.state).finished)
+        """Over, by the rules or by a ruling."""
+        return self.ruling is not None or bool(self.rules.status(self.state).finished)
+
+    def outcome(self) -> Outcome | None:
+        """Why the game ended and who placed where: the rules' own account, or the arbiter's ruling."""
+        if self.ruling is None:
+            return self.rules.outcome(self.state)
+        ruled = set(self.ruling.get("seats") or ())
+        if self.ruling.get("kind") == "annulment" or not ruled:
+            return Outcome(f"the game was {describe_ruling(self.ruling)}; it counts for nothing", (1,) * self.seats)
+        last = self.seats - len(ruled) + 1  # the ruled player's seats come last, everyone else shares first
+        placements = tuple(last if s in ruled else 1 for s in range(self.seats))
+        return Outcome(f"the game was {describe_ruling(self.ruling)}", placements)
+
+    def result(self) -> tuple[list[int], list[int]] | None:
+        """(final scores, winners) once the rules finished the game; None in play or when a ruling ended it."""
+        if self.ruling is not None or not self.rules.status(self.state).finished:
+            return None
+        return list(self.rules.scores(self.state)), list(self.rules.winners(self.state))
+
+    def deadline_ms(self, seat: int | None = None) -> int | None:
+        """When `seat` (by default: the first of the seats to act) runs out of time, or None: no clock, or
+        the game is over, or (a chess clock only) nobody is to act."""
+        if self.clocks is None or self.is_finished():
+            return None
+        acting = [seat] if seat is not None else self.rules.status(self.state).to_act
+        if not acting:
+            move_ms = self.clocks.control.get("move_ms")
+            return self.clocks.at_ms + int(move_ms) if move_ms else None
+        return min(self.clocks.deadline_ms(s) for s in acting)
+
+    def legal_commands(self, seat: int | None) -> list[Any]:
+        return [] if self.ruling is not None else list(self.rules.legal_commands(self.state, seat))
 
     def deal(self, now_ms: int) -> list[Recorded]:
         """Record the rules' setup events (shuffles and deals), decided at version 1."""
         events = self.rules.setup(self.options, self.seats, self._rng())
         return [self._record(e, seat=None, command=None, request_id=None, at_ms=now_ms) for e in events]
 
-    def execute(self, seat: int | None, command: Any, request_id: str | None, now_ms: int) -> list[Recorded]:
-        """Ask the rules to decide (may raise IllegalCommand), then record what they decided."""
+    def execute(
+        self, seat: int | None, command: Any, request_id: str | None, now_ms: int, bot: dict[str, Any] | None = None
+    ) -> list[Recorded]:
+        """Ask the rules to decide (may raise IllegalCommand), then record what they decided.
+
+        `bot` tags a move the server's bot made for `seat` (its level and policy version): the record shows
+        who played it, and replay re-derives it.
+        """
+        if self.ruling is not None:
+            raise GameRuled(self.ruling)
         decided = self.rules.decide(self.state, seat, command, self._rng(), now_ms)
         name, args = codec.encode(command)
+        recorded_command: dict[str, Any] = {"name": name, "args": args}
+        if bot is not None:
+            recorded_command["bot"] = bot
         recorded = [
-            self._record(e, seat=seat, command={"name": name, "args": args}, request_id=request_id, at_ms=now_ms)
-            for e in decided
+            self._record(e, seat=seat, command=recorded_command, request_id=request_id, at_ms=now_ms) for e in decided
         ]
         if decided and self.is_finished() and not self.revealed:
             self._reveal_seed()
@@ -199,7 +313,7 @@ class Game(Aggregate):
             "at_ms": at_ms,
         }
         self._chain(self.EventRecorded, fields)
-        return Recorded(self.version, name, event, seat)
+        return Recorded(self.version, name, event, seat, at_ms)
 
     def _reveal_seed(self) -> None:
         rules = self.rules
@@ -210,31 +324,46 @@ class Game(Aggregate):
         }
         self._chain(self.SeedRevealed, fields)
 
+    def end_by_ruling(
+        self, kind: str, reason: str, actor: str, at_ms: int, tournament: str | None = None, player: str | None = None
+    ) -> None:
+        """Record an arbiter's ruling that ends the game now, revealing the seed (see the module docstring)."""
+        if kind not in ENDING_RULINGS:
+            raise ValueError(f"a {kind} ruling does not end a game; the rulings that do are {list(ENDING_RULINGS)}")
+        if self.is_finished():
+            raise IllegalCommand("the game is over already: a ruling can no longer end it", "GAME_OVER")
+        fields: dict[str, Any] = {
+            "ruling": kind,
+            "reason": reason,
+            "actor": actor,
+            "tournament": tournament,
+            "player": player,
+            "seats": [s for s, p in enumerate(self.player_ids) if player is not None and p == player],
+            "at_ms": at_ms,
+            "seed_hex": self.seed_hex,
+        }
+        self._chain(self.EndedByRuling, fields)
+
     def _chain(self, event_class: type[Any], fields: dict[str, Any]) -> None:
         """Trigger an event linked to the one before it: its hash covers its version, kind and fields."""
-        body = chain_body(self.version + 1, event_class.__name__, fields, self.last_hash)
-        self.trigger_event(event_class, **fields, prev_hash=self.last_hash, hash=codec.chain_hash(body))
+        link = self.links().link(self.version + 1, event_class.__name__, fields, self.last_hash)
+        self.trigger_event(event_class, **fields, prev_hash=self.last_hash, hash=link)
+
+    def links(self) -> chain.Chain:
+        return chain.Chain(self.chain_format, bytes.fromhex(self.seed_hex))
 
 
-def chain_body(version: int, kind: str, fields: dict[str, Any], prev_hash: str) -> dict[str, Any]:
-    """What a link's hash covers. Verification rebuilds it from the stored event (stored_body)."""
-    return {"version": version, "kind": kind, **fields, "prev_hash": prev_hash}
-
-
-def stored_body(event: Game.EventRecorded | Game.SeedRevealed) -> dict[str, Any]:
-    fields: dict[str, Any]
-    if isinstance(event, Game.EventRecorded):
-        fields = {
-            "name": event.name,
-            "data": event.data,
-            "seat": event.seat,
-            "command": event.command,
-            "request_id": event.request_id,
-            "at_ms": event.at_ms,
-        }
-    else:
-        fields = {"seed_hex": event.seed_hex, "scores": event.scores, "winners": event.winners}
-    return chain_body(event.originator_version, type(event).__name__, fields, event.prev_hash)
+def ruling_of(event: Game.EndedByRuling) -> dict[str, Any]:
+    """What a game shows of the ruling that ended it."""
+    return {
+        "kind": event.ruling,
+        "reason": event.reason,
+        "actor": event.actor,
+        "tournament": event.tournament,
+        "player": event.player,
+        "seats": list(event.seats),
+        "at_ms": event.at_ms,
+    }
 
 
 def request_key(seat: int | None, request_id: str) -> str:

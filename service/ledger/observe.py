@@ -27,7 +27,8 @@ class LedgerObserver:
         """One submit finished: outcome is accepted, repeated, no_effect, rejected, conflict, invalid or error."""
 
     def appended(self, rules: str, kind: str) -> None:
-        """One event was committed to a game of these rules; kind is Created, EventRecorded or SeedRevealed."""
+        """One event was committed to a game of these rules; kind is Created, EventRecorded, SeedRevealed or
+        EndedByRuling (the last two end a game)."""
 
     def append_seconds(self, seconds: float, ok: bool) -> None:
         """One store append (one transaction) took this long; ok is False when it raised."""

@@ -13,87 +13,46 @@ from __future__ import annotations
 
 import heapq
 import logging
-import threading
 from collections.abc import Callable
 from uuid import UUID
 
 from service.ledger.app import GameNotFound, Ledger, StaleVersion, now_ms
+from service.ledger.timers import TimerLoop
 from service.rules.core import IllegalCommand
 
 log = logging.getLogger(__name__)
-IDLE_RECHECK_S = 5.0  # wake up this often anyway: another process may have changed a game
 
 
-class Scheduler:
+class Scheduler(TimerLoop[tuple[int, UUID]]):  # (due ms, game)
     def __init__(self, ledger: Ledger, clock: Callable[[], int] = now_ms) -> None:
-        self._ledger = ledger
-        self._clock = clock
-        self._due: list[tuple[int, UUID]] = []
-        self._changed: set[UUID] = set()
-        self._cv = threading.Condition()
-        self._stopped = False
-        self._thread = threading.Thread(target=self._run, name="scheduler", daemon=True)
+        super().__init__(ledger, clock, "scheduler")
         self.submitted = 0
-        ledger.add_listener(self._on_saved)
 
-    def start(self, scan_existing: bool = True) -> None:
-        if scan_existing:
-            with self._cv:
-                self._changed.update(self._ledger.unfinished_game_ids())
-        self._thread.start()
-
-    def stop(self) -> None:
-        with self._cv:
-            self._stopped = True
-            self._cv.notify_all()
-        if self._thread.is_alive():
-            self._thread.join(timeout=5)
-
-    def _on_saved(self, game_id: UUID, version: int) -> None:
-        with self._cv:
-            self._changed.add(game_id)
-            self._cv.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._cv:
-                while not self._stopped and not self._changed and not self._is_due():
-                    wait = IDLE_RECHECK_S if not self._due else max(0.0, (self._due[0][0] - self._clock()) / 1000)
-                    self._cv.wait(min(wait, IDLE_RECHECK_S))
-                if self._stopped:
-                    return
-                changed, self._changed = self._changed, set()
-                due = []
-                now = self._clock()
-                while self._due and self._due[0][0] <= now:
-                    due.append(heapq.heappop(self._due)[1])
-            for game_id in changed | set(due):
-                try:
-                    self._check(game_id)
-                except Exception:  # a timer must never kill the scheduler
-                    log.exception("automatic command for games/%s failed", game_id)
-
-    def _is_due(self) -> bool:
-        return bool(self._due) and self._due[0][0] <= self._clock()
+    def _handle(self, changed: set[UUID], due: list[tuple[int, UUID]]) -> None:
+        for game_id in changed | {g for _, g in due}:
+            try:
+                self._check(game_id)
+            except Exception:  # a timer must never kill the scheduler
+                log.exception("automatic command for games/%s failed", game_id)
 
     def _check(self, game_id: UUID) -> None:
         cached = self._ledger.peek(game_id)  # after a save here the cache holds the newest version
         if cached is not None:
-            seen = cached.rules.status(cached.state)
+            seen = cached.status()  # a game an arbiter ended is finished: never scheduled
             if seen.finished or seen.wake_at_ms is None:
                 return  # most saves: a turn-based game, nothing to schedule, no store read
         try:
             game = self._ledger.get_game(game_id)
         except GameNotFound:
             return
-        status = game.rules.status(game.state)
+        status = game.status()
         if status.finished or status.wake_at_ms is None:
             return
         if status.wake_at_ms > self._clock():
             with self._cv:
                 heapq.heappush(self._due, (status.wake_at_ms, game_id))
             return
-        commands = game.rules.legal_commands(game.state, None)
+        commands = game.legal_commands(None)
         if not commands:
             return
         try:

@@ -3,6 +3,7 @@
     sqlite:///./playledger.db          (default; a file next to where the server runs)
     sqlite:///:memory:                 (tests: a private database, gone when the process ends)
     postgresql://user:pass@host:5432/db?pool_size=4&schema=public
+    postgresql://user@host/db?appends=library   (the library's own append path, for comparison)
 
 On PostgreSQL the library serializes appends with a table lock, so the pool
 and lock waits must be bounded (its defaults wait for ever): a command that
@@ -28,9 +29,16 @@ POSTGRES_DEFAULTS: dict[str, str] = {
     "connect_timeout": "2",
     "lock_timeout": "5",  # seconds to wait for the append table lock
     "idle_in_transaction_session_timeout": "5",
-    "pre_ping": "y",
+    # No ping on every connection checkout (a round trip per call): a dead connection fails on use, the pool
+    # drops it, and the library's retry runs the statement again on a fresh one.
+    "pre_ping": "n",
     "schema": "",
+    # grouped: one statement per append, appends in flight written together (service/ledger/pg_appends.py);
+    # library: eventsourcing's own append, one transaction of two round trips each (kept for comparison).
+    "appends": "grouped",
 }
+APPENDS = {"grouped": "service.ledger.pg_appends:GroupCommitRecorder", "library": ""}
+SQLITE_APPENDS = {"grouped": "service.ledger.sqlite_appends:GroupCommitRecorder", "library": ""}
 
 
 class StoreURLError(ValueError):
@@ -50,7 +58,13 @@ def persistence_env(url: str) -> dict[str, str]:
             raise StoreURLError(f"{url!r} names no database file: write sqlite:///./playledger.db")
         # Each in-memory store is its own database (shared by the threads of one application).
         dbname = f"file:playledger-{uuid.uuid4().hex}?mode=memory&cache=shared" if path == ":memory:" else path
-        return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": dbname, "SQLITE_LOCK_TIMEOUT": "10"}
+        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": dbname, "SQLITE_LOCK_TIMEOUT": "10"}
+        appends = {k: v[-1] for k, v in parse_qs(parsed.query).items()}.get("appends", "grouped")
+        if appends not in SQLITE_APPENDS:
+            raise StoreURLError(f"appends={appends!r}: use one of {sorted(SQLITE_APPENDS)}")
+        if SQLITE_APPENDS[appends]:
+            env["APPLICATION_RECORDER_TOPIC"] = SQLITE_APPENDS[appends]
+        return env
     if parsed.scheme in ("postgresql", "postgres"):
         dbname = unquote(parsed.path.lstrip("/"))
         if not dbname:
@@ -60,6 +74,9 @@ def persistence_env(url: str) -> dict[str, str]:
         if unknown:
             raise StoreURLError(f"unknown store parameter {unknown[0]!r}; known: {sorted(POSTGRES_DEFAULTS)}")
         settings = {**POSTGRES_DEFAULTS, **query}
+        appends = settings.pop("appends")
+        if appends not in APPENDS:
+            raise StoreURLError(f"appends={appends!r}: use one of {sorted(APPENDS)}")
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": dbname,
@@ -71,6 +88,8 @@ def persistence_env(url: str) -> dict[str, str]:
         }
         for key, value in settings.items():
             env["POSTGRES_" + key.upper()] = value
+        if APPENDS[appends]:
+            env["APPLICATION_RECORDER_TOPIC"] = APPENDS[appends]
         return env
     raise StoreURLError(f"unsupported store {url!r}: use sqlite:///PATH or postgresql://user@host:port/db")
 

@@ -17,10 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from eventsourcing.projection import BaseProjectionRunner
+from eventsourcing.persistence import Tracking
 from tqdm import tqdm
 
 from service.projections import sql
+from service.projections.base import ReadModelProjection
 from service.projections.runner import (
     PROJECTIONS,
     SUPERVISE_INTERVAL,
@@ -32,9 +33,10 @@ from service.projections.runner import (
     runner_env,
     view_class,
 )
+from service.projections.view import APP_NAME, ReadModelView
 
 log = logging.getLogger("playledger.projections")
-REBUILD_BATCH = 2000
+REBUILD_PAGE = 5000  # notifications read per query, and events written per transaction, by a rebuild
 
 
 class RebuildFailed(RuntimeError):
@@ -90,7 +92,7 @@ def rebuild(
     done: list[Rebuilt] = []
     try:
         for name in names:
-            done.append(_rebuild_one(name, renv, backend, datastore, events, progress, out))
+            done.append(_rebuild_one(name, backend, datastore, events, progress, out))
         if grace:
             time.sleep(grace)  # running servers notice the switch within a supervision interval
         for item in done:
@@ -103,7 +105,6 @@ def rebuild(
 
 def _rebuild_one(
     name: str,
-    renv: dict[str, str],
     backend: sql.Backend,
     datastore: Any,
     events: EventLog,
@@ -114,46 +115,52 @@ def _rebuild_one(
     generation = sql.reserve_generation(datastore, backend, name)
     vcls = view_class(name, backend)
     sql.drop_tables(datastore, backend, vcls.physical_tables(generation))  # leftovers of an interrupted rebuild
-    view = vcls(datastore, generation=generation, batch_size=REBUILD_BATCH, flush_interval=0.25)  # type: ignore[call-arg]
+    # Flushed by replay_into, one transaction per page: the batch size only has to exceed a page.
+    view = vcls(datastore, generation=generation, batch_size=REBUILD_PAGE + 1, flush_interval=0.25)  # type: ignore[call-arg]
     view.create_table()
     head = events.recorder.max_notification_id() or 0
     total = count_events(events, backend, cls.topics, head)
     bar = tqdm(total=total, desc=f"{name} (g{generation})", unit="ev", disable=not progress, file=out, leave=True)
     started = time.perf_counter()
     projection = cls(view, loader=lambda i, v: events.repository.get(i, version=v))
-    runner: BaseProjectionRunner[EventLog] = BaseProjectionRunner(
-        projection=projection,
-        application_class=EventLog,
-        tracking_recorder=view,  # type: ignore[arg-type]
-        topics=cls.topics,
-        env=renv,
-    )
-    runner.__enter__()
-    view.start_flusher()
+    read = 0
     try:
-        while True:
-            failed = view.error or (
-                runner.is_interrupted.is_set() and (getattr(runner, "_thread_error", None) or "stopped")
-            )
-            if failed:
-                raise RebuildFailed(f"rebuilding {name} failed: {failed}")
-            bar.update(min(view.applied, max(total, view.applied)) - bar.n)
-            position = view.position()
-            if events_after(events, name, position)[0] == 0:
-                break
-            time.sleep(0.1)
-    finally:
-        runner.stop()
-        try:
-            runner.__exit__(None, None, None)
-        finally:
-            view.stop_flusher(final_flush=view.error is None)
+        while (upto := events.recorder.max_notification_id() or 0) > read:  # until a live store's tail is read too
+            replay_into(view, projection, events, upto, lambda: bar.update(view.applied - bar.n))
+            read = upto
+    except Exception as exc:
+        raise RebuildFailed(f"rebuilding {name} failed: {exc}") from exc
     elapsed = time.perf_counter() - started
     bar.update(view.applied - bar.n)
     bar.close()
     sql.switch_generation(datastore, backend, name, generation)
     log.info("projection %s rebuilt into generation %d: %d events in %.2fs", name, generation, view.applied, elapsed)
     return Rebuilt(name, generation, view.applied, elapsed)
+
+
+def replay_into(
+    view: ReadModelView, projection: ReadModelProjection[Any], events: EventLog, upto: int, progress: Any
+) -> None:
+    """Apply every event of the projection's kinds after the view's committed position, up to `upto`.
+
+    Read in pages of REBUILD_PAGE notifications (one query each) and applied here, in this thread;
+    each page's rows are written with the position of its last event in one transaction (view.flush),
+    so an interrupted rebuild resumes from a committed page: no event skipped or applied twice.
+    """
+    topics = list(type(projection).topics)
+    position = view.position()
+    while position < upto:
+        page = events.recorder.select_notifications(
+            start=position, limit=REBUILD_PAGE, stop=upto, topics=topics, inclusive_of_start=False
+        )
+        if not page:
+            return
+        to_domain_event = events.mapper.to_domain_event
+        for notification in page:
+            projection.process_event(to_domain_event(notification), Tracking(APP_NAME, notification.id))
+        view.flush()
+        position = page[-1].id
+        progress()
 
 
 def drop_other_generations(datastore: Any, backend: sql.Backend, name: str, keep: int) -> list[str]:

@@ -5,6 +5,8 @@ of the game state, which this projection keeps by applying each event to the
 game aggregate it holds in memory (reloaded from the store after a restart).
 Scores are shown only once a game is finished, from SeedRevealed: during play
 some games hide what the score depends on (bets), and a summary must not leak it.
+A game an arbiter ended (EndedByRuling) is finished with phase "ruled" and no
+scores, as GetGame shows it.
 """
 
 from __future__ import annotations
@@ -78,7 +80,12 @@ class PostgresGamesView(PostgresView):
 
 class GameSummaries(ReadModelProjection[ReadModelView]):
     name = "games"
-    topics = (get_topic(Game.Created), get_topic(Game.EventRecorded), get_topic(Game.SeedRevealed))
+    topics = (
+        get_topic(Game.Created),
+        get_topic(Game.EventRecorded),
+        get_topic(Game.SeedRevealed),
+        get_topic(Game.EndedByRuling),
+    )
     sqlite_view = SQLiteGamesView
     postgres_view = PostgresGamesView
     CACHE = 2000  # games in play held in memory; others are reloaded from the store when they move
@@ -86,6 +93,10 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
     def __init__(self, view: ReadModelView, loader: Any = None) -> None:
         super().__init__(view, loader)
         self._games: OrderedDict[Any, Game] = OrderedDict()
+        # Rows whose status (from the rules' status() of the game's state) is read once, just before the
+        # batch that holds them is written: not after every event, when only the last one's is kept.
+        self._unsettled: dict[str, Game] = {}
+        view.before_flush.append(self._settle)
 
     def _game(self, event: Any) -> Game:
         """The game after applying `event`: the cached aggregate moved on, or the store's copy at that version."""
@@ -104,7 +115,7 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
         return game
 
     def _status_fields(self, game: Game) -> dict[str, Any]:
-        status = game.rules.status(game.state)
+        status = game.status()
         return {"phase": status.phase, "to_act": list(status.to_act), "finished": bool(status.finished)}
 
     @singledispatchmethod
@@ -154,16 +165,35 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
         self._games.pop(event.originator_id, None)  # over: it will not move again
         self._moved(event, game, scores=list(event.scores), winners=list(event.winners))
 
+    @apply.register
+    def _ruled(self, event: Game.EndedByRuling, position: int) -> None:
+        game = self._game(event)
+        self._games.pop(event.originator_id, None)  # over: it will not move again
+        self._moved(event, game)
+
     def _moved(self, event: Any, game: Game, **result: Any) -> None:
-        row = self.view.get("games", str(event.originator_id))
+        gid = str(event.originator_id)
+        row = self.view.staged("games", gid)
         if row is None:
-            raise LookupError(f"games/{event.originator_id} moved before it was created (position skipped?)")
+            row = self.view.get("games", gid)
+            if row is None:
+                raise LookupError(f"games/{event.originator_id} moved before it was created (position skipped?)")
+            self.view.put("games", row)
+            row = self.view.staged("games", gid)
+            assert row is not None
         row.update(
             version=event.originator_version,
             events=row["events"] + 1,
             last_hash=event.hash,
             updated_us=micros(event.timestamp),
-            **self._status_fields(game),
             **result,
         )
-        self.view.put("games", row)
+        self._unsettled[gid] = game
+
+    def _settle(self) -> None:
+        """Each moved game's status, as of the last event applied (the view's lock is held: none is mid-way)."""
+        for gid, game in self._unsettled.items():
+            row = self.view.staged("games", gid)
+            if row is not None:
+                row.update(self._status_fields(game))
+        self._unsettled.clear()

@@ -1,7 +1,7 @@
 """Ratings per player and game type, from finished games of 2+ players, with openskill (Plackett-Luce).
 
 Games are rated one after another in the order they finished. A game's place
-order is its effective outcome (service.ledger.standings.outcome): an arbiter's
+order is its effective outcome (service.tournaments.standings.outcome): an arbiter's
 ruling recorded later (annulment, forfeit, score correction, disqualification)
 changes that outcome, and the ratings of that game type are then recomputed
 from the first game on, so live and rebuilt ratings are the same numbers.
@@ -17,11 +17,11 @@ from eventsourcing.utils import get_topic
 from openskill.models import PlackettLuce
 
 from service.ledger.game import Game
-from service.ledger.standings import GameRulings, Result, outcome
-from service.ledger.tournament import Tournament
 from service.projections.base import ReadModelProjection
 from service.projections.sql import Table
 from service.projections.view import PostgresView, ReadModelView, SQLiteView
+from service.tournaments.aggregate import Tournament
+from service.tournaments.standings import GameRulings, Result, outcome
 
 RATED = Table(
     "rated_games",

@@ -16,6 +16,7 @@ its committed position that it has yet to apply, and the age of the oldest.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -25,9 +26,11 @@ from typing import Any, ClassVar, cast
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import ApplicationRecorder
+from eventsourcing.persistence import ApplicationRecorder, PersistenceError
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.projection import BaseProjectionRunner
+from psycopg import OperationalError as PostgresDown
+from psycopg_pool import PoolTimeout
 
 from service.ledger.observe import ProjectionLag, register_projection_lag, unregister_projection_lag
 from service.projections import sql
@@ -230,6 +233,10 @@ class _Live:
         self.view.stop_flusher(final_flush=True)
 
 
+# What a store that is down or restarting raises here; it heals by itself (the runners restart from tracking).
+TRANSIENT = (PersistenceError, PoolTimeout, PostgresDown, sqlite3.OperationalError)
+
+
 class Projections:
     """The read-model runners of one process, supervised."""
 
@@ -288,12 +295,21 @@ class Projections:
         self.datastore.close()
 
     def _supervise(self) -> None:
+        troubled: set[str] = set()  # projections whose store trouble was logged (once, until it heals)
         while not self._stop.wait(SUPERVISE_INTERVAL):
             for name in self.names:
                 try:
                     self._check(name)
-                except Exception:  # the supervisor itself must keep going (the store may be down a while)
+                except TRANSIENT as exc:  # the store is down or restarting: it heals, so no traceback
+                    if name not in troubled:
+                        log.warning("projection %s: the store does not answer (%s); retrying", name, exc)
+                    troubled.add(name)
+                except Exception:  # a bug: the supervisor itself must keep going
                     log.exception("projection %s: supervision failed", name)
+                else:
+                    if name in troubled:
+                        log.info("projection %s: the store answers again", name)
+                        troubled.discard(name)
 
     def _check(self, name: str) -> None:
         with self._lock:

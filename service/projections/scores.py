@@ -1,4 +1,8 @@
-"""Scores per game: one row per seat (player, final score, winner), written when the game ends."""
+"""Scores per game: one row per seat (player, final score, winner), written when the game ends.
+
+A game an arbiter ended (EndedByRuling) is finished with no score and no winner: its tournament
+standings say what the ruling made of it.
+"""
 
 from __future__ import annotations
 
@@ -43,7 +47,7 @@ class PostgresScoresView(PostgresView):
 
 class Scores(ReadModelProjection[ReadModelView]):
     name = "scores"
-    topics = (get_topic(Game.Created), get_topic(Game.SeedRevealed))
+    topics = (get_topic(Game.Created), get_topic(Game.SeedRevealed), get_topic(Game.EndedByRuling))
     sqlite_view = SQLiteScoresView
     postgres_view = PostgresScoresView
 
@@ -82,4 +86,10 @@ class Scores(ReadModelProjection[ReadModelView]):
                 finished_seq=position,
                 finished_us=micros(event.timestamp),
             )
+            self.view.put("scores", row)
+
+    @apply.register
+    def _ruled(self, event: Game.EndedByRuling, position: int) -> None:
+        for row in self.view.select("scores", game=str(event.originator_id)):
+            row.update(finished=True, finished_seq=position, finished_us=micros(event.timestamp))
             self.view.put("scores", row)

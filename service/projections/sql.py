@@ -14,7 +14,7 @@ import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from eventsourcing.persistence import InfrastructureFactory
@@ -47,15 +47,17 @@ class Table:
     columns: tuple[tuple[str, str], ...]
     key: tuple[str, ...]
     indexes: tuple[tuple[str, ...], ...] = ()
+    _names: tuple[str, ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         assert _IDENT.match(self.name), self.name
         for column, kind in self.columns:
             assert _IDENT.match(column) and kind in COLUMN_TYPES, (column, kind)
+        object.__setattr__(self, "_names", tuple(c for c, _ in self.columns))  # read on every staged row
 
     @property
     def column_names(self) -> tuple[str, ...]:
-        return tuple(c for c, _ in self.columns)
+        return self._names
 
     def kinds(self) -> dict[str, str]:
         return dict(self.columns)

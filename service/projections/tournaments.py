@@ -1,6 +1,6 @@
 """Tournaments with standings: the tournament, its games with their effective outcomes, its rulings, standings.
 
-Standings are recomputed (service.ledger.standings, the same arithmetic the
+Standings are recomputed (service.tournaments.standings, the same arithmetic the
 pairing uses) whenever one of the tournament's games finishes or a ruling is
 recorded, so a forfeit recorded after the fact moves the standings here and on
 a rebuild alike. Results of every finished game are kept too: a game added to a
@@ -14,13 +14,13 @@ from typing import Any
 
 from eventsourcing.utils import get_topic
 
-from service.ledger import standings
 from service.ledger.game import Game
-from service.ledger.standings import GameRulings, Result, TableGame
-from service.ledger.tournament import Tournament
 from service.projections.base import ReadModelProjection, micros
 from service.projections.sql import Table
 from service.projections.view import PostgresView, ReadModelView, SQLiteView
+from service.tournaments import standings
+from service.tournaments.aggregate import Tournament
+from service.tournaments.standings import GameRulings, Result, TableGame
 
 TOURNAMENTS = Table(
     "tournaments",

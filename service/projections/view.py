@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -63,6 +63,7 @@ class ReadModelView:
         self.applied = 0  # events applied by this instance (for events/s)
         self._stop = threading.Event()
         self._flusher: threading.Thread | None = None
+        self.before_flush: list[Callable[[], None]] = []  # a projection's last touches to its staged rows
 
     # --- names ------------------------------------------------------------------------------------
     @classmethod
@@ -134,6 +135,10 @@ class ReadModelView:
                 rows[key] = dict(row)
         return [rows[k] for k in sorted(rows, key=_sortable)]
 
+    def staged(self, table: str, *key: Any) -> dict[str, Any] | None:
+        """The row staged under this key, itself (not a copy): for a projection that finishes it before a flush."""
+        return self._pending[table].get(key)
+
     def put(self, table: str, row: Mapping[str, Any]) -> None:
         t = self._by_name[table]
         missing = set(t.column_names) - set(row)
@@ -151,6 +156,8 @@ class ReadModelView:
                 return
             tracking = self._pending_tracking
             try:
+                for finish in self.before_flush:
+                    finish()
                 with self._transaction(commit=True) as c:
                     for t in self.tables:
                         staged = self._pending[t.name]

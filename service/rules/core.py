@@ -1,19 +1,29 @@
-"""The shared vocabulary of every rules package: the Rules protocol, errors, Rng.
+"""The shared vocabulary of every rules package: the Rules protocol, errors, reason codes, Rng, Outcome.
 
 A rules package is a pure decider (see DESIGN.md "Rules: a decider per game"):
 no I/O, no clock, no global randomness. Time, where a game needs it, arrives
 as the `now_ms` argument the ledger stamps on each command; randomness arrives
 as an `Rng` derived from the game's seed and the stream version.
+
+This module is what the ledger, the API and replay read. The pieces a game
+package is built from (the event writer, the decide/evolve registries,
+redaction by declaration) are in `kit.py`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from enum import StrEnum
+from functools import cache
+from typing import Any, Protocol, Self, TypeVar
 
 T = TypeVar("T")
+S = TypeVar("S")  # a game's State
+C = TypeVar("C")  # its Command union
+E = TypeVar("E")  # its Event union
 
 # The Rng algorithm below is version 1. A game pins the version it was created
 # with (GameCreated.rng_version); a changed algorithm gets a new number and the
@@ -21,17 +31,37 @@ T = TypeVar("T")
 RNG_VERSION = 1
 
 
+class ReasonCode(StrEnum):
+    """The base of a game's reason codes: `class Reason(ReasonCode)` in the game's reasons.py.
+
+    Each member reads `NAME = "NAME", "when the rules refuse with it, in one line"`.
+    The value is the stable wire code (IllegalCommand.code, ErrorInfo.reason);
+    `description` is what ListGameTypes publishes beside it, so clients and bots
+    never hard-code the strings.
+    """
+
+    description: str
+
+    # description defaults to "" only so that mypy accepts Reason("CODE") (a lookup, never a new member).
+    def __new__(cls, code: str, description: str = "") -> Self:
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.description = description
+        return member
+
+
 class IllegalCommand(Exception):
     """A well-formed command the rules forbid right now (-> FAILED_PRECONDITION).
 
     `reason` is written to the player in the second person; `code` is a stable,
-    machine-readable reason (NOT_YOUR_TURN, ROUND_OVER, ...).
+    machine-readable reason, a member of the game's Reason enum (NOT_YOUR_TURN,
+    ROUND_OVER, ...). It is kept as the plain string: that is the wire contract.
     """
 
-    def __init__(self, reason: str, code: str = "ILLEGAL_COMMAND") -> None:
+    def __init__(self, reason: str, code: str) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.code = code
+        self.code = str(code)
 
 
 class InvalidOptions(ValueError):
@@ -78,6 +108,47 @@ class Rng:
 def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A copy of a tuple with one item replaced: the everyday update of frozen per-seat state."""
     return (*items[:index], value, *items[index + 1 :])
+
+
+@cache
+def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any] | None:
+    """A copy function written for this class's fields: each read once and written through its slot.
+
+    None for a class this shortcut does not fit (no slots, an __init__ that does more than assign):
+    dataclasses.replace copies those.
+    """
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields]
+    slotted = all(hasattr(cls.__dict__.get(name), "__set__") for name in names)
+    if not slotted or not all(f.init for f in fields) or hasattr(cls, "__post_init__"):
+        return None
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "known": frozenset(names)}
+    lines = ["def copy(obj, changes):", "    out = new(cls)", "    get = changes.get"]
+    for n, name in enumerate(names):
+        scope[f"set{n}"] = cls.__dict__[name].__set__
+        lines.append(f"    set{n}(out, get({name!r}, obj.{name}))")
+    lines += ["    if not changes.keys() <= known:", "        raise TypeError(sorted(changes.keys() - known))"]
+    lines.append("    return out")
+    exec("\n".join(lines), scope)  # code generated from the dataclass's own field names
+    copy: Callable[[Any, dict[str, Any]], Any] = scope["copy"]
+    return copy
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """dataclasses.replace for frozen, slotted, validation-free records, at a fraction of its cost.
+
+    (The engines copy their state several times per event; dataclasses.replace re-walks every field's
+    metadata, and a frozen dataclass's __init__ goes through object.__setattr__ field by field.)
+    """
+    cls: type = type(obj)
+    copy = _copier(cls)
+    if copy is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    try:
+        result: T = copy(obj, changes)
+    except TypeError as exc:
+        raise TypeError(f"{cls.__name__} has no field {exc.args[0]}") from None
+    return result
 
 
 def rng_for(rng_version: int, seed: bytes, version: int) -> Rng:
@@ -127,8 +198,22 @@ class Metadata:
     options: tuple[OptionSpec, ...] = field(default=())
 
 
-class Rules(Protocol):
-    """The surface every game package exports (a module satisfies it).
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended, in words a player understands.
+
+    `placements` has each seat's place, 1..n, ties sharing a place and the
+    next place skipped (competition ranking: 1, 1, 3). `tie_rule` says which
+    tie-break decided, or "" when none was needed.
+    """
+
+    reason: str
+    placements: tuple[int, ...]
+    tie_rule: str = ""
+
+
+class Rules(Protocol[S, C, E]):
+    """The surface every game package exports (a module satisfies it), generic in its State, Command, Event.
 
     `seat` is 0..n-1; `None` means a spectator in `view`/`redact`, and the
     service itself (automatic commands such as timeouts) in `decide` and
@@ -145,17 +230,28 @@ class Rules(Protocol):
     def command_types(self) -> Mapping[str, type]: ...
     @property
     def event_types(self) -> Mapping[str, type]: ...
+    @property
+    def reasons(self) -> type[ReasonCode]: ...
 
-    def initial_state(self, seats: int, options: dict[str, Any]) -> Any: ...
-    def setup(self, options: dict[str, Any], seats: int, rng: Rng) -> list[Any]: ...
-    def decide(self, state: Any, seat: int | None, command: Any, rng: Rng, now_ms: int) -> list[Any]: ...
-    def evolve(self, state: Any, event: Any) -> Any: ...
-    def legal_commands(self, state: Any, seat: int | None) -> list[Any]: ...
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
-    def redact(self, event: Any, seat: int | None) -> Any | None: ...
-    def status(self, state: Any) -> Status: ...
-    def scores(self, state: Any) -> tuple[int, ...]: ...
-    def winners(self, state: Any) -> tuple[int, ...]: ...
+    def initial_state(self, seats: int, options: Mapping[str, Any]) -> S: ...
+    def setup(self, options: Mapping[str, Any], seats: int, rng: Rng) -> list[E]: ...
+    def decide(self, state: S, seat: int | None, command: C, rng: Rng, now_ms: int) -> list[E]: ...
+    def evolve(self, state: S, event: E) -> S: ...
+    def legal_commands(self, state: S, seat: int | None) -> list[C]: ...
+    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
+    def redact(self, event: E, seat: int | None) -> E | None: ...
+    def status(self, state: S) -> Status: ...
+    def scores(self, state: S) -> tuple[int, ...]: ...
+    def winners(self, state: S) -> tuple[int, ...]: ...
+    # What client apps show (issue 14): a short human label of a command ("play R-HARE-02 + R-HARE-07");
+    # the static catalog, JSON-native, so a client resolves every id a view names offline ({} if views
+    # carry everything); and how the game ended (None until it has).
+    def label(self, command: C) -> str: ...
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
+    def outcome(self, state: S) -> Outcome | None: ...
+
+
+AnyRules = Rules[Any, Any, Any]  # a game whose types the caller does not know (the catalog, the ledger)
 
 
 def normalize_options(metadata: Metadata, seats: int, given: Mapping[str, Any]) -> dict[str, Any]:

@@ -17,8 +17,8 @@ from uuid import UUID
 
 import pytest
 from google.protobuf import json_format
+from playledger_client import Client, PlayLedgerError, args_of
 
-from clients.sdk import Client, PlayLedgerError, args_of
 from service.config import Settings
 from service.ledger.app import Ledger
 from service.server import Running, start
@@ -28,7 +28,7 @@ PUBLIC_VIEW_KEYS = {"played", "discard", "results"}  # face-up zones: their card
 
 @pytest.fixture
 def server(tmp_path) -> Iterator[Running]:  # type: ignore[no-untyped-def]
-    running = start(Settings(store=f"sqlite:///{tmp_path / 'leak.db'}", port=0, workers=16, max_watchers=8))
+    running = start(Settings(store=f"sqlite:///{tmp_path / 'leak.db'}", port=0, web_port=0, workers=16, max_watchers=8))
     yield running
     running.stop(0.5)
 

@@ -2,64 +2,14 @@
 
 from __future__ import annotations
 
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-import grpc
 import pytest
-from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-BIN = Path(sys.executable).parent
+from tests.support.server import BIN, ServerProcess, free_port
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class ServerProcess:
-    store: str
-    port: int
-    proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def target(self) -> str:
-        return f"127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [str(BIN / "playledger-server"), "--store", self.store, "--port", str(self.port), "--metrics-port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
-        channel = grpc.insecure_channel(self.target)
-        stub = health_pb2_grpc.HealthStub(channel)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stdout.read().decode() if self.proc.stdout else ''}")
-            try:
-                if (
-                    stub.Check(health_pb2.HealthCheckRequest(), timeout=1).status
-                    == health_pb2.HealthCheckResponse.SERVING
-                ):
-                    return
-            except grpc.RpcError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not become healthy in 30 s")
-
-    def stop(self, sig: int = signal.SIGTERM) -> int:
-        assert self.proc is not None
-        self.proc.send_signal(sig)
-        return self.proc.wait(timeout=30)
+__all__ = ["BIN", "ServerProcess", "free_port"]  # the integration tests' launcher is tests/support/server.py
 
 
 @pytest.fixture
@@ -70,3 +20,18 @@ def server(store_url: str) -> Iterator[ServerProcess]:
     yield srv
     if srv.proc is not None and srv.proc.poll() is None:
         srv.stop()
+
+
+CLI_ORGANIZER = "org-cli"  # the organizer token of `cli_server`, also in the CLI's environment
+
+
+@pytest.fixture
+def cli_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServerProcess]:
+    """A server on a SQLite file for CLI tests: the CLI finds its organizer token and a fresh wallet
+    (PLAYLEDGER_HOME) in the environment."""
+    monkeypatch.setenv("PLAYLEDGER_ORGANIZER_TOKEN", CLI_ORGANIZER)
+    monkeypatch.setenv("PLAYLEDGER_HOME", str(tmp_path / "home"))
+    server = ServerProcess(f"sqlite:///{tmp_path / 'cli.db'}", free_port(), log=tmp_path / "server.log")
+    server.start()
+    yield server
+    server.stop()

@@ -11,8 +11,8 @@ import threading
 import time
 
 import pytest
+from playledger_client import Client, PlayLedgerError, args_of, to_dict
 
-from clients.sdk import Client, PlayLedgerError, args_of, to_dict
 from tests.integration.conftest import BIN, ServerProcess
 
 pytestmark = pytest.mark.slow

@@ -7,9 +7,9 @@ import json
 import subprocess
 
 import pytest
+from playledger_client import Client
 
 from clients import bots
-from clients.sdk import Client
 from tests.integration.conftest import BIN, ServerProcess
 
 pytestmark = pytest.mark.slow

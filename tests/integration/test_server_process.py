@@ -1,5 +1,5 @@
 """A real `playledger-server` process on a real port, on SQLite and PostgreSQL, used only through
-clients.sdk and the `playledger` CLI — as a user would."""
+playledger_client and the `playledger` CLI — as a user would."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from playledger_client import Client, args_of
 
-from clients.sdk import Client, args_of
 from tests.integration.conftest import BIN, ServerProcess
 
 pytestmark = pytest.mark.slow

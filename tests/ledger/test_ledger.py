@@ -8,9 +8,10 @@ from functools import reduce
 
 import pytest
 
+from service.ledger import chain as links_of
 from service.ledger import codec, seats
 from service.ledger.app import Ledger, RequestReused, StaleVersion
-from service.ledger.game import Game, header_hash, stored_body
+from service.ledger.game import Game
 from service.ledger.store import persistence_env
 from service.rules import hare_tortoise as ht
 from service.rules.core import IllegalCommand, InvalidOptions, Rng
@@ -184,20 +185,12 @@ def test_a_whole_game_rederives_from_its_events_and_the_chain_holds(ledger: Ledg
     assert state == live.state == fresh.get_game(created.game_id).state
 
     chain = [e for e in body if isinstance(e, (Game.EventRecorded, Game.SeedRevealed))]
-    expected_prev = header_hash(
-        header.originator_id,
-        header.rules_name,
-        header.rules_version,
-        header.rng_version,
-        header.players,
-        header.options,
-        header.seed_commitment,
-        header.seed_source,
-        header.player_ids,
-    )
+    expected_prev = links_of.Header.of_created(header).hash()
+    hashing = links_of.Chain(header.chain_format, bytes.fromhex(header.seed_hex))
+    assert hashing.format == links_of.NEWEST  # a new game is on the newest chain format
     for e in chain:
         assert e.prev_hash == expected_prev
-        assert codec.chain_hash(stored_body(e)) == e.hash
+        assert hashing.stored_link(e) == e.hash
         expected_prev = e.hash
 
     revealed = chain[-1]

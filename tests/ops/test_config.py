@@ -42,8 +42,13 @@ VALUES = {
     "tls_cert": "/run/tls/tls.crt",
     "tls_key": "/run/tls/tls.key",
     "tls_client_ca": "/run/tls/ca.crt",
+    "processes": "3",
     "workers": "3",
     "max_watchers": "2",
+    "web_port": "6004",
+    "web_origins": "https://a.example https://b.example:8443",
+    "web_root": "/srv/web",
+    "receipt_key": "/run/keys/receipts.pem",
     "organizer_token": "s3cret",
     "grace_seconds": "12.5",
     "readiness_interval": "1.5",
@@ -64,7 +69,9 @@ def test_every_flag_reads_its_environment_variable(monkeypatch: pytest.MonkeyPat
     for name in names:
         expected = VALUES[name]  # type: ignore[index]
         got = params[name]  # type: ignore[index]
-        if isinstance(got, bool):
+        if isinstance(got, tuple):
+            assert list(got) == expected.split()
+        elif isinstance(got, bool):
             assert got is (expected == "true")
         elif isinstance(got, (int, float)):
             assert got == type(got)(expected)

@@ -124,7 +124,7 @@ def test_an_unreachable_store_makes_every_readiness_name_not_serving_but_not_liv
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_a_dropped_postgresql_database_turns_health_not_serving(postgres_url: str, postgres_server: str) -> None:
-    running = start(Settings(store=postgres_url, port=0, readiness_interval=0.1, metrics_port=0))
+    running = start(Settings(store=postgres_url, port=0, web_port=0, readiness_interval=0.1, metrics_port=0))
     try:
         stub = health_pb2_grpc.HealthStub(grpc.insecure_channel(f"127.0.0.1:{running.port}"))
         assert stub.Check(health_pb2.HealthCheckRequest(), timeout=5).status == SERVING
@@ -144,7 +144,7 @@ def test_a_dropped_postgresql_database_turns_health_not_serving(postgres_url: st
 
 def test_health_turns_not_serving_on_shutdown_before_the_health_port_closes() -> None:
     health_port = free_port()
-    running = start(Settings(store="sqlite:///:memory:", port=0, health_port=health_port, metrics_port=0))
+    running = start(Settings(store="sqlite:///:memory:", port=0, web_port=0, health_port=health_port, metrics_port=0))
     seen: list[int] = []
     watching = threading.Event()
 
@@ -201,7 +201,7 @@ def test_tls_on_the_main_port_and_plaintext_probes_on_the_health_port(certificat
     cert, key = certificate
     health_port = free_port()
     settings = Settings(
-        store="sqlite:///:memory:", port=0, health_port=health_port, tls_cert=str(cert), tls_key=str(key)
+        store="sqlite:///:memory:", port=0, web_port=0, health_port=health_port, tls_cert=str(cert), tls_key=str(key)
     )
     running = start(settings)
     try:
@@ -228,7 +228,7 @@ def test_tls_on_the_main_port_and_plaintext_probes_on_the_health_port(certificat
 def test_mutual_tls_requires_a_client_certificate(certificate: tuple[Path, Path]) -> None:
     cert, key = certificate
     settings = Settings(
-        store="sqlite:///:memory:", port=0, tls_cert=str(cert), tls_key=str(key), tls_client_ca=str(cert)
+        store="sqlite:///:memory:", port=0, web_port=0, tls_cert=str(cert), tls_key=str(key), tls_client_ca=str(cert)
     )
     running = start(settings)
     try:

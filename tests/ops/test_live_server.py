@@ -17,9 +17,9 @@ from pathlib import Path
 import grpc
 import pytest
 from playledger.v1 import games_pb2, games_pb2_grpc
+from playledger_client import Client, PlayLedgerError
 from prometheus_client.parser import text_string_to_metric_families
 
-from clients.sdk import Client, PlayLedgerError
 from tests.integration.conftest import BIN
 from tests.ops.conftest import OpsServer
 from tests.ops.tools import ok, run, tool

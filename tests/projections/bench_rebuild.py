@@ -16,8 +16,9 @@ import statistics
 import threading
 import time
 
+from playledger_client import Client
+
 from clients import bots
-from clients.sdk import Client
 from service.config import Settings
 from service.ledger.app import Ledger
 from service.ledger.store import persistence_env
@@ -59,7 +60,7 @@ def bench_rebuild(url: str, events: int) -> None:
 
 
 def bench_lag(url: str, bots_at_once: int, rounds: int) -> None:
-    running = start(Settings(store=url, port=0, metrics_port=0))
+    running = start(Settings(store=url, port=0, web_port=0, metrics_port=0))
     assert running.projections is not None
     samples: dict[str, list[tuple[int, float]]] = {}
     done = threading.Event()

@@ -9,10 +9,10 @@ import pytest
 
 from service.ledger.app import Ledger
 from service.ledger.store import persistence_env
-from service.ledger.tournament import Tournaments
 from service.projections import admin, sql
 from service.projections.read import ReadModels
 from service.projections.runner import LagProbe, Projections
+from service.tournaments.app import Tournaments
 from tests.projections.helpers import SHORT, check_summaries_against_ledger, play_to_end
 
 pytestmark = pytest.mark.timeout(300)

@@ -8,9 +8,11 @@ from uuid import UUID
 import pytest
 
 from service.ledger.app import Ledger
+from service.ledger.game import Game, GameRuled
 from service.ledger.store import persistence_env
-from service.ledger.tournament import Tournament, TournamentRefused, Tournaments
 from service.rules.core import InvalidOptions
+from service.tournaments.aggregate import Tournament
+from service.tournaments.app import TournamentRefused, Tournaments
 from tests.projections.helpers import SHORT, play_to_end
 
 PLAYERS = [(f"p{i}", f"Player {i}") for i in range(1, 7)]
@@ -85,7 +87,7 @@ def test_rulings_are_checked_and_recorded_with_reason_and_actor(desk: Tournament
         desk.record_ruling(t.id, "annulment", " ", "Jo", game_id=gid)
     with pytest.raises(InvalidOptions, match="who records"):
         desk.record_ruling(t.id, "annulment", "why", " ", game_id=gid)
-    with pytest.raises(InvalidOptions, match="forfeits; its players"):
+    with pytest.raises(InvalidOptions, match="who forfeits: one of"):
         desk.record_ruling(t.id, "forfeit", "no show", "Jo", game_id=gid, player="p9")
     with pytest.raises(TournamentRefused, match="not finished"):
         desk.record_ruling(t.id, "score_correction", "miscount", "Jo", game_id=gid, scores=[1, 2])
@@ -108,3 +110,70 @@ def test_rulings_are_checked_and_recorded_with_reason_and_actor(desk: Tournament
     assert standings[-1].player == out and standings[-1].disqualified
     nxt = desk.pair_round(t.id)
     assert out not in {p for g in nxt.games for p in g.players} and len(nxt.byes) == 1
+
+
+def test_a_forfeit_of_a_game_in_play_ends_it_in_its_own_stream(desk: Tournaments, ledger: Ledger) -> None:
+    t, _ = desk.create("Cup", "hare-and-tortoise", PLAYERS, SHORT, "swiss", 2, 3)
+    table = desk.pair_round(t.id).games[1]
+    gid = table.created.game_id
+    play_to_end(ledger, gid, seed="a few moves", stop_after=2)
+    seat = ledger.get_game(gid).status().to_act[0]
+    command = ledger.get_game(gid).legal_commands(seat)[0]
+    ruling, _ = desk.record_ruling(t.id, "forfeit", "did not show up", "Jane", game_id=gid, player=table.players[1])
+    assert ruling["ended"] == [str(gid)]
+    last = ledger.stream(gid)[-1]
+    assert isinstance(last, Game.EndedByRuling)
+    assert (last.ruling, last.player, last.reason, last.actor, last.tournament) == (
+        "forfeit",
+        table.players[1],
+        "did not show up",
+        "Jane",
+        str(t.id),
+    )
+    with pytest.raises(GameRuled, match="did not show up"):
+        ledger.submit(gid, seat, command, "too late")
+    rows = {s.player: s for s in desk.standings(desk.get(t.id))}
+    assert (rows[table.players[0]].points, rows[table.players[0]].wins) == (1.0, 1)
+    assert (rows[table.players[1]].points, rows[table.players[1]].played) == (0.0, 1)
+    with pytest.raises(TournamentRefused, match="no score to correct"):
+        desk.record_ruling(t.id, "score_correction", "why", "Jane", game_id=gid, scores=[1, 0])
+    # The other player forfeiting too is the tournament's business only: the game is over already.
+    again, _ = desk.record_ruling(t.id, "forfeit", "left early", "Jane", game_id=gid, player=table.players[0])
+    assert again["ended"] == [] and ledger.stream(gid)[-1] == last
+
+
+def test_a_disqualification_ends_the_players_games_in_play_only(desk: Tournaments, ledger: Ledger) -> None:
+    t, _ = desk.create("Cup", "hare-and-tortoise", PLAYERS, SHORT, "swiss", 2, 3)
+    first = desk.pair_round(t.id)
+    for g in first.games:
+        play_to_end(ledger, g.created.game_id, seed=str(g.created.game_id))
+    out = first.games[0].players[0]
+    second = desk.pair_round(t.id)
+    mine = next(g for g in second.games if out in g.players)
+    ruling, _ = desk.record_ruling(t.id, "disqualification", "abuse", "Jane", player=out)
+    assert ruling["ended"] == [str(mine.created.game_id)]
+    assert ledger.get_game(mine.created.game_id).ruling is not None
+    played = ledger.get_game(first.games[0].created.game_id)
+    assert played.ruling is None and played.result() is not None  # finished before: its stream is unchanged
+
+
+def test_a_forfeit_found_out_after_the_game_leaves_its_stream_alone(desk: Tournaments, ledger: Ledger) -> None:
+    t, _ = desk.create("Cup", "hare-and-tortoise", PLAYERS, SHORT, "swiss", 2, 3)
+    table = desk.pair_round(t.id).games[0]
+    gid = table.created.game_id
+    play_to_end(ledger, gid, seed="done")
+    version = ledger.get_game(gid).version
+    ruling, _ = desk.record_ruling(t.id, "forfeit", "used a phone", "Jane", game_id=gid, player=table.players[0])
+    assert ruling["ended"] == [] and ledger.get_game(gid).version == version
+
+
+def test_swiss_round_one_pairs_top_half_against_bottom_half(desk: Tournaments, ledger: Ledger) -> None:
+    t, _ = desk.create("Cup", "hare-and-tortoise", PLAYERS, SHORT, "swiss", 2, 3)
+    paired = desk.pair_round(t.id)
+    assert [g.players for g in paired.games] == [["p1", "p4"], ["p5", "p2"], ["p3", "p6"]]
+    for g in paired.games:  # deterministic results: every second seat forfeits
+        desk.record_ruling(t.id, "forfeit", "no show", "Jo", game_id=g.created.game_id, player=g.players[1])
+    second = desk.pair_round(t.id)
+    # p1 p3 p5 won: p1-p3, and p5 floats down, where it has met p2, so it meets p4; then p2-p6. Seats
+    # alternate by table: no game was played, so nobody has a seat to balance yet.
+    assert [g.players for g in second.games] == [["p1", "p3"], ["p4", "p5"], ["p2", "p6"]]

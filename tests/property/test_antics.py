@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules import antics
+from service.rules.antics.board import all_connected
 from service.rules.antics.data import (
     ANTS_PER_PLAYER,
     BAG_TILES,
@@ -31,7 +32,7 @@ from service.rules.antics.data import (
     Action,
     initial_site_tokens,
 )
-from service.rules.antics.game import evolve
+from service.rules.antics.evolve import evolve
 from service.rules.antics.messages import (
     BuildTile,
     EndTurn,
@@ -47,7 +48,7 @@ from service.rules.antics.messages import (
     UseMagnificANT,
 )
 from service.rules.antics.scoring import current_scores, heights, rank_winners
-from service.rules.antics.state import Phase, State, all_connected, own_segments
+from service.rules.antics.state import Phase, State, own_segments
 from service.rules.core import IllegalCommand, Rng
 from tests.support.playout import Chooser, Playout, play, start
 

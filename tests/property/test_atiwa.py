@@ -35,7 +35,6 @@ from service.rules.atiwa.messages import (
     Command,
     DrawTerrain,
     FlyBat,
-    IncomeCollected,
     Pass,
     PayCost,
     PayFood,
@@ -47,21 +46,10 @@ from service.rules.atiwa.messages import (
     StartAction,
     TrainFamily,
 )
+from service.rules.atiwa.messages_maintenance import IncomeCollected
 from service.rules.atiwa.scoring import result
-from service.rules.atiwa.state import (
-    BAT,
-    EMPTY,
-    FAM,
-    FRT,
-    GOT,
-    POL,
-    TRE,
-    TRN,
-    WLD,
-    Phase,
-    State,
-    space_ids,
-)
+from service.rules.atiwa.spaces import space_ids
+from service.rules.atiwa.state import BAT, EMPTY, FAM, FRT, GOT, POL, TRE, TRN, WLD, Phase, State
 from service.rules.core import IllegalCommand, Rng
 from tests.support.playout import Chooser, Playout, play, start
 

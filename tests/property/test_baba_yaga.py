@@ -36,16 +36,12 @@ from service.rules.baba_yaga.data import (
 )
 from service.rules.baba_yaga.messages import (
     BeginGame,
-    Choice,
-    ChooseHouseTiming,
-    ChooseTarget,
     EndSearch,
     FinishReason,
     FlipDown,
     FlipUp,
     ForestLaid,
     LiftHouse,
-    MoveHouse,
     MoveLens,
     PlaceHouse,
     PlaceWitch,
@@ -53,9 +49,9 @@ from service.rules.baba_yaga.messages import (
     RevealSpell,
     SpellsDealt,
     StepWitch,
-    SwapTiles,
     Timeout,
 )
+from service.rules.baba_yaga.messages_effects import Choice, ChooseHouseTiming, ChooseTarget, MoveHouse, SwapTiles
 from service.rules.baba_yaga.state import Phase, State, cell_index
 from service.rules.core import IllegalCommand, Rng, Rules
 from tests.support.playout import Playout, play, random_chooser, start
@@ -143,11 +139,11 @@ def check_invariants(s: State, dealt: frozenset[str]) -> None:
     assert max(casts) <= 3 and casts == s.casts()
     assert s.turn <= s.config.max_turns
     if s.phase is Phase.FINISHED:
-        assert s.winners
         if s.finish_reason is FinishReason.THIRD_SPELL:
             assert s.winners == (s.active,) and casts[s.active] == 3
-        else:
-            assert s.winners == tuple(i for i, n in enumerate(casts) if n == max(casts))
+        else:  # BY-31, rules version 2: the turn limit is a draw
+            assert s.winners == () and max(casts) < 3
+        assert by.outcome(s) is not None
     else:
         assert max(casts) < 3 and not by.winners(s)
 

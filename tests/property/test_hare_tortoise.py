@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 import service.rules.hare_tortoise as ht
 from service.rules.core import IllegalCommand, Rng
 from service.rules.hare_tortoise.data import ANIMALS, BET_CARDS, FULL_DECK, MAX_REMATCHES, TURBO_DECK, Animal
+from service.rules.hare_tortoise.decide import hand_size
 from service.rules.hare_tortoise.messages import (
     AnimalFinished,
     ChooseSecondBet,
@@ -209,7 +210,7 @@ def check_turn(state: State) -> None:
     if state.phase is Phase.PLAY:
         assert status.to_act == (state.turn,)
         assert state.total() <= 7 and max(state.counts()) <= 3  # else the phase would have started
-        size = state.hand_size()
+        size = hand_size(state.config)
         assert all(len(h) == size or (state.config.turbo and len(h) == 5) for h in state.hands)
         singles = {c.cards for c in ht.legal_commands(state, state.turn) if isinstance(c, PlayCards)}
         assert {(c,) for c in state.hands[state.turn]} <= singles, "a player is stuck"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import grpc
 import pytest
+from playledger_client import Client, PlayLedgerError
 
-from clients.sdk import Client, PlayLedgerError
 from replay import records
 from replay.bench import MIX, bot_game
 from replay.verify import CHAIN, FULL, check_against, verify_record
@@ -22,7 +22,9 @@ ORGANIZER = "organizer-secret"
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Running]:
-    settings = Settings(store=f"sqlite:///{tmp_path / 'api.db'}", port=0, metrics_port=0, organizer_token=ORGANIZER)
+    settings = Settings(
+        store=f"sqlite:///{tmp_path / 'api.db'}", port=0, web_port=0, metrics_port=0, organizer_token=ORGANIZER
+    )
     running = start(settings)
     yield running
     running.stop(0.5)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from replay import certificates
+from service.ledger import signing
 from tests.replay.conftest import Store, replay_cli
 
 
@@ -48,13 +49,13 @@ def test_verify_writes_signed_certificates_that_check(games_store: Store, tmp_pa
 def test_check_certificate_finds_what_no_longer_holds(games_store: Store, tmp_path: Path) -> None:
     key = tmp_path / "k"
     other = tmp_path / "other"
-    certificates.generate_key(key)
-    certificates.generate_key(other)
+    signing.generate_key(key)
+    signing.generate_key(other)
     certs = tmp_path / "certs"
     game = games_store.finished[1]
     assert replay_cli("verify", "--store", games_store.url, str(game), "--certificates", str(certs)).returncode == 0
     unsigned = json.loads((certs / f"{game}.cert.json").read_text())
-    signed = certificates.sign(unsigned, certificates.load_private_key(key))
+    signed = certificates.sign(unsigned, signing.load_private_key(key))
 
     def check(cert: dict, *args: str) -> tuple[int, str]:
         path = tmp_path / "cert.json"

@@ -143,17 +143,14 @@ def changed_event_data(rows: Rows, game: UUID) -> int:
 
 @tamper
 def changed_data_with_a_recomputed_hash(rows: Rows, game: UUID) -> int:
-    from service.ledger import codec
+    from service.ledger import chain
 
     s = rows.state(game, 5)
     bump_card(s)
-    body = {
-        "version": 5,
-        "kind": "EventRecorded",
-        **{k: s[k] for k in ("name", "data", "seat", "command", "request_id", "at_ms")},
-        "prev_hash": s["prev_hash"],
-    }
-    s["hash"] = codec.chain_hash(body)  # the link is consistent, the next one no longer is, and re-deciding differs
+    created = rows.state(game, 1)  # the store holds the seed: an attacker there can salt a link as the server did
+    hashing = chain.Chain(created.get("chain_format") or 1, bytes.fromhex(created["seed_hex"]))
+    fields = {k: s[k] for k in chain.LINK_FIELDS["EventRecorded"]}
+    s["hash"] = hashing.link(5, "EventRecorded", fields, s["prev_hash"])  # consistent; the next link no longer is
     rows.put(game, 5, s)
     return 5
 

@@ -19,6 +19,89 @@ else:
 DESCRIPTOR: _descriptor.FileDescriptor
 
 @_typing.final
+class GetReceiptKeyRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetReceiptKeyRequest: _TypeAlias = GetReceiptKeyRequest  # noqa: Y015
+
+@_typing.final
+class GetReceiptKeyResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_ID_FIELD_NUMBER: _builtins.int
+    PUBLIC_KEY_PEM_FIELD_NUMBER: _builtins.int
+    key_id: _builtins.str
+    """"sha256:" and 32 hex digits of sha256(raw public key), as receipts name it."""
+    public_key_pem: _builtins.str
+    """The Ed25519 public key, PEM (SubjectPublicKeyInfo)."""
+    def __init__(
+        self,
+        *,
+        key_id: _builtins.str = ...,
+        public_key_pem: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key_id", b"key_id", "public_key_pem", b"public_key_pem"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetReceiptKeyResponse: _TypeAlias = GetReceiptKeyResponse  # noqa: Y015
+
+@_typing.final
+class ExportAttemptsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """"games/{id}"."""
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ExportAttemptsRequest: _TypeAlias = ExportAttemptsRequest  # noqa: Y015
+
+@_typing.final
+class ExportAttemptsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    LINES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def lines(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """One JSON object per refused command, oldest first: request_id, seat,
+        command, command_sha256, code, reason, message, at_ms, game_version.
+        """
+
+    def __init__(
+        self,
+        *,
+        lines: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["lines", b"lines"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ExportAttemptsResponse: _TypeAlias = ExportAttemptsResponse  # noqa: Y015
+
+@_typing.final
 class ExportGameRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 

@@ -48,6 +48,16 @@ class AuditServiceStub:
                 request_serializer=playledger_dot_v1_dot_audit__pb2.VerifyGameRequest.SerializeToString,
                 response_deserializer=playledger_dot_v1_dot_audit__pb2.VerifyGameResponse.FromString,
                 _registered_method=True)
+        self.GetReceiptKey = channel.unary_unary(
+                '/playledger.v1.AuditService/GetReceiptKey',
+                request_serializer=playledger_dot_v1_dot_audit__pb2.GetReceiptKeyRequest.SerializeToString,
+                response_deserializer=playledger_dot_v1_dot_audit__pb2.GetReceiptKeyResponse.FromString,
+                _registered_method=True)
+        self.ExportAttempts = channel.unary_stream(
+                '/playledger.v1.AuditService/ExportAttempts',
+                request_serializer=playledger_dot_v1_dot_audit__pb2.ExportAttemptsRequest.SerializeToString,
+                response_deserializer=playledger_dot_v1_dot_audit__pb2.ExportAttemptsResponse.FromString,
+                _registered_method=True)
 
 
 class AuditServiceServicer:
@@ -72,7 +82,23 @@ class AuditServiceServicer:
     def VerifyGame(self, request, context):
         """Re-runs a game from its recorded commands and checks its seed, hash chain
         and result; returns the verdict and an unsigned replay certificate.
-        Organizer token only.
+        The organizer token for a game in play (it needs the secret seed); anyone
+        once the game is over (its record is public then).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetReceiptKey(self, request, context):
+        """The public key this server signs receipts with (anyone may ask).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExportAttempts(self, request, context):
+        """Streams the commands a game refused (its attempts log, kept beside the
+        game, not in its chain) as JSON Lines. Organizer token only.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -90,6 +116,16 @@ def add_AuditServiceServicer_to_server(servicer, server):
                     servicer.VerifyGame,
                     request_deserializer=playledger_dot_v1_dot_audit__pb2.VerifyGameRequest.FromString,
                     response_serializer=playledger_dot_v1_dot_audit__pb2.VerifyGameResponse.SerializeToString,
+            ),
+            'GetReceiptKey': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReceiptKey,
+                    request_deserializer=playledger_dot_v1_dot_audit__pb2.GetReceiptKeyRequest.FromString,
+                    response_serializer=playledger_dot_v1_dot_audit__pb2.GetReceiptKeyResponse.SerializeToString,
+            ),
+            'ExportAttempts': grpc.unary_stream_rpc_method_handler(
+                    servicer.ExportAttempts,
+                    request_deserializer=playledger_dot_v1_dot_audit__pb2.ExportAttemptsRequest.FromString,
+                    response_serializer=playledger_dot_v1_dot_audit__pb2.ExportAttemptsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -150,6 +186,60 @@ class AuditService:
             '/playledger.v1.AuditService/VerifyGame',
             playledger_dot_v1_dot_audit__pb2.VerifyGameRequest.SerializeToString,
             playledger_dot_v1_dot_audit__pb2.VerifyGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReceiptKey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/playledger.v1.AuditService/GetReceiptKey',
+            playledger_dot_v1_dot_audit__pb2.GetReceiptKeyRequest.SerializeToString,
+            playledger_dot_v1_dot_audit__pb2.GetReceiptKeyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportAttempts(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/playledger.v1.AuditService/ExportAttempts',
+            playledger_dot_v1_dot_audit__pb2.ExportAttemptsRequest.SerializeToString,
+            playledger_dot_v1_dot_audit__pb2.ExportAttemptsResponse.FromString,
             options,
             channel_credentials,
             insecure,

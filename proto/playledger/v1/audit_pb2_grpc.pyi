@@ -48,7 +48,14 @@ class AuditServiceStub:
     VerifyGame: _grpc.UnaryUnaryMultiCallable[_audit_pb2.VerifyGameRequest, _audit_pb2.VerifyGameResponse]
     """Re-runs a game from its recorded commands and checks its seed, hash chain
     and result; returns the verdict and an unsigned replay certificate.
-    Organizer token only.
+    The organizer token for a game in play (it needs the secret seed); anyone
+    once the game is over (its record is public then).
+    """
+    GetReceiptKey: _grpc.UnaryUnaryMultiCallable[_audit_pb2.GetReceiptKeyRequest, _audit_pb2.GetReceiptKeyResponse]
+    """The public key this server signs receipts with (anyone may ask)."""
+    ExportAttempts: _grpc.UnaryStreamMultiCallable[_audit_pb2.ExportAttemptsRequest, _audit_pb2.ExportAttemptsResponse]
+    """Streams the commands a game refused (its attempts log, kept beside the
+    game, not in its chain) as JSON Lines. Organizer token only.
     """
 
 @_typing.type_check_only
@@ -71,7 +78,14 @@ class AuditServiceAsyncStub(AuditServiceStub):
     VerifyGame: _aio.UnaryUnaryMultiCallable[_audit_pb2.VerifyGameRequest, _audit_pb2.VerifyGameResponse]  # type: ignore[assignment]
     """Re-runs a game from its recorded commands and checks its seed, hash chain
     and result; returns the verdict and an unsigned replay certificate.
-    Organizer token only.
+    The organizer token for a game in play (it needs the secret seed); anyone
+    once the game is over (its record is public then).
+    """
+    GetReceiptKey: _aio.UnaryUnaryMultiCallable[_audit_pb2.GetReceiptKeyRequest, _audit_pb2.GetReceiptKeyResponse]  # type: ignore[assignment]
+    """The public key this server signs receipts with (anyone may ask)."""
+    ExportAttempts: _aio.UnaryStreamMultiCallable[_audit_pb2.ExportAttemptsRequest, _audit_pb2.ExportAttemptsResponse]  # type: ignore[assignment]
+    """Streams the commands a game refused (its attempts log, kept beside the
+    game, not in its chain) as JSON Lines. Organizer token only.
     """
 
 class AuditServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -103,7 +117,26 @@ class AuditServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_audit_pb2.VerifyGameResponse, _abc.Awaitable[_audit_pb2.VerifyGameResponse]]:
         """Re-runs a game from its recorded commands and checks its seed, hash chain
         and result; returns the verdict and an unsigned replay certificate.
-        Organizer token only.
+        The organizer token for a game in play (it needs the secret seed); anyone
+        once the game is over (its record is public then).
+        """
+
+    @_abc_1.abstractmethod
+    def GetReceiptKey(
+        self,
+        request: _audit_pb2.GetReceiptKeyRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_audit_pb2.GetReceiptKeyResponse, _abc.Awaitable[_audit_pb2.GetReceiptKeyResponse]]:
+        """The public key this server signs receipts with (anyone may ask)."""
+
+    @_abc_1.abstractmethod
+    def ExportAttempts(
+        self,
+        request: _audit_pb2.ExportAttemptsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_audit_pb2.ExportAttemptsResponse], _abc.AsyncIterator[_audit_pb2.ExportAttemptsResponse]]:
+        """Streams the commands a game refused (its attempts log, kept beside the
+        game, not in its chain) as JSON Lines. Organizer token only.
         """
 
 def add_AuditServiceServicer_to_server(servicer: AuditServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

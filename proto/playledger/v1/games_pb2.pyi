@@ -29,11 +29,16 @@ class CreateGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     SEED_HEX_FIELD_NUMBER: _builtins.int
     PLAYER_IDS_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
+    TIME_CONTROL_FIELD_NUMBER: _builtins.int
     rules: _builtins.str
     """Catalog name, e.g. "hare-and-tortoise" (see ListGameTypes)."""
     seed_hex: _builtins.str
-    """Optional seed (hex, up to 64 bytes) for a reproducible game. A game created
-    with a client seed is marked seed_source = "client" in its public record.
+    """Optional seed contribution (hex, 1 to 64 bytes). The server always draws 32
+    secret bytes of its own and appends yours: the public record shows your part
+    (so you can check it was used), and no contribution can make the seed
+    guessable. With the organizer token it is the whole seed instead (a
+    reproducible game, marked seed_source = "client").
     """
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
@@ -49,6 +54,16 @@ class CreateGameRequest(_message.Message):
         tournament standings follow people across games. Empty: each name is its id.
         """
 
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedCompositeFieldContainer[Global___BotSeat]:
+        """Seats the server plays with a bot (see BotSeat). Their moves are recorded
+        like a player's, tagged with the bot's level; no token is issued for them.
+        """
+
+    @_builtins.property
+    def time_control(self) -> Global___TimeControl:
+        """A deadline per move (unset: no clock); see TimeControl."""
+
     def __init__(
         self,
         *,
@@ -57,14 +72,128 @@ class CreateGameRequest(_message.Message):
         options: _struct_pb2.Struct | None = ...,
         seed_hex: _builtins.str = ...,
         player_ids: _abc.Iterable[_builtins.str] | None = ...,
+        bots: _abc.Iterable[Global___BotSeat] | None = ...,
+        time_control: Global___TimeControl | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "player_ids", b"player_ids", "players", b"players", "rules", b"rules", "seed_hex", b"seed_hex"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "options", b"options", "player_ids", b"player_ids", "players", b"players", "rules", b"rules", "seed_hex", b"seed_hex", "time_control", b"time_control"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateGameRequest: _TypeAlias = CreateGameRequest  # noqa: Y015
+
+@_typing.final
+class TimeControl(_message.Message):
+    """A deadline per move, kept by the server: the seats to act have move_seconds
+    from the game's last event. When it passes, the server plays a random legal
+    command for a seat that has not moved (on_timeout "move", recorded like a
+    bot's move and tagged as the clock's) or ends the game by a forfeit of that
+    seat's player (on_timeout "forfeit"). Replay checks each against the record.
+    A deadline per move, a chess clock (a budget per seat with an increment per
+    move, Fischer), or both; at least one of move_seconds and budget_seconds.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MOVE_SECONDS_FIELD_NUMBER: _builtins.int
+    ON_TIMEOUT_FIELD_NUMBER: _builtins.int
+    BUDGET_SECONDS_FIELD_NUMBER: _builtins.int
+    INCREMENT_SECONDS_FIELD_NUMBER: _builtins.int
+    move_seconds: _builtins.int
+    """The most a seat may take for one move: 5 to 604800 (a week); 0: none."""
+    on_timeout: _builtins.str
+    """What happens when a seat runs out: "move" (the default: the server plays
+    a random legal move for it) or "forfeit".
+    """
+    budget_seconds: _builtins.int
+    """Every seat's time for the whole game: 10 to 2592000 (30 days); 0: none.
+    A seat's clock runs while it is to act.
+    """
+    increment_seconds: _builtins.int
+    """Added to a seat's budget after each of its moves: 0 to 86400."""
+    def __init__(
+        self,
+        *,
+        move_seconds: _builtins.int = ...,
+        on_timeout: _builtins.str = ...,
+        budget_seconds: _builtins.int = ...,
+        increment_seconds: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_seconds", b"budget_seconds", "increment_seconds", b"increment_seconds", "move_seconds", b"move_seconds", "on_timeout", b"on_timeout"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TimeControl: _TypeAlias = TimeControl  # noqa: Y015
+
+@_typing.final
+class SeatClock(_message.Message):
+    """A seat's chess clock (TimeControl.budget_seconds)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    LEFT_MS_FIELD_NUMBER: _builtins.int
+    FLAG_MS_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    left_ms: _builtins.int
+    """Time left as of the game's last event."""
+    flag_ms: _builtins.int
+    """While the seat is to act: server time (ms since the Unix epoch) at which
+    its time runs out; 0 when its clock is stopped.
+    """
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        left_ms: _builtins.int = ...,
+        flag_ms: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["flag_ms", b"flag_ms", "left_ms", b"left_ms", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SeatClock: _TypeAlias = SeatClock  # noqa: Y015
+
+@_typing.final
+class BotSeat(_message.Message):
+    """A seat played by the server's bot."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    LEVEL_FIELD_NUMBER: _builtins.int
+    THINK_MS_FIELD_NUMBER: _builtins.int
+    BUDGET_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    level: _builtins.str
+    """"random" (any legal command), "greedy" (the best by the game's own
+    evaluation, one step ahead) or "search" (information-set Monte Carlo tree
+    search). Every game has random bots; GameType.bot_levels lists the others.
+    """
+    think_ms: _builtins.int
+    """Milliseconds the bot waits before it moves (a human-like pace; default 600)."""
+    budget: _builtins.int
+    """Search iterations per move ("search" only; default 200)."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        level: _builtins.str = ...,
+        think_ms: _builtins.int = ...,
+        budget: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget", b"budget", "level", b"level", "seat", b"seat", "think_ms", b"think_ms"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BotSeat: _TypeAlias = BotSeat  # noqa: Y015
 
 @_typing.final
 class CreateGameResponse(_message.Message):
@@ -76,7 +205,9 @@ class CreateGameResponse(_message.Message):
     def game(self) -> Global___Game: ...
     @_builtins.property
     def seat_tokens(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatToken]:
-        """One per seat, in seat order. Keep them secret: a token acts for its seat."""
+        """One per seat a person plays (bot seats get none), in seat order. Keep them
+        secret: a token acts for its seat.
+        """
 
     def __init__(
         self,
@@ -126,18 +257,38 @@ class GetGameRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     NAME_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"games/{id}"."""
+    version: _builtins.int
+    """Time travel: the game as it stood at this stream version (1 = just created,
+    before setup). Absent: the current version.
+    """
+    seat: _builtins.int
+    """Whose view to show. Absent: the caller's own (a seat token's seat, or the
+    public view). Another seat's view is shown to the organizer, and to anyone
+    once the game is finished (replays); never while it is in play.
+    """
     def __init__(
         self,
         *,
         name: _builtins.str = ...,
+        version: _builtins.int | None = ...,
+        seat: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "_version", b"_version", "seat", b"seat", "version", b"version"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "_version", b"_version", "name", b"name", "seat", b"seat", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    _WhichOneofReturnType__version: _TypeAlias = _typing.Literal["version"]  # noqa: Y015
+    _WhichOneofArgType__version: _TypeAlias = _typing.Literal["_version", b"_version"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__version) -> _WhichOneofReturnType__version | None: ...
 
 Global___GetGameRequest: _TypeAlias = GetGameRequest  # noqa: Y015
 
@@ -184,6 +335,10 @@ class Game(_message.Message):
     UPDATE_TIME_FIELD_NUMBER: _builtins.int
     LAST_HASH_FIELD_NUMBER: _builtins.int
     PLAYER_IDS_FIELD_NUMBER: _builtins.int
+    READ_TIME_FIELD_NUMBER: _builtins.int
+    RULING_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
+    TIME_CONTROL_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"games/{id}"."""
     rules: _builtins.str
@@ -192,7 +347,9 @@ class Game(_message.Message):
     version: _builtins.int
     """Stream version: the number of events recorded so far."""
     viewer_seat: _builtins.int
-    """The seat the caller acts for; absent for spectators and the organizer."""
+    """The seat whose view this is (the caller's own, or the one GetGame asked
+    for); absent for the public view and the organizer's.
+    """
     seed_commitment: _builtins.str
     """sha256 of the seed, fixed at creation."""
     seed_source: _builtins.str
@@ -225,6 +382,26 @@ class Game(_message.Message):
     def player_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Stable player id per seat (the name, unless the game was created with ids)."""
 
+    @_builtins.property
+    def read_time(self) -> _timestamp_pb2.Timestamp:
+        """When the server read this game, by its clock: the clock real-time timers
+        (GameStatus.wake_at_ms) count against, so a client can show countdowns.
+        """
+
+    @_builtins.property
+    def ruling(self) -> Global___GameRuling:
+        """Set when an arbiter ended the game before the rules did (status.phase is then "ruled",
+        status.finished is true, and there are no final scores).
+        """
+
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedCompositeFieldContainer[Global___BotSeat]:
+        """The seats the server's bots play."""
+
+    @_builtins.property
+    def time_control(self) -> Global___TimeControl:
+        """The game's deadline per move, if it has one (GameStatus.deadline_ms says when it runs out)."""
+
     def __init__(
         self,
         *,
@@ -247,10 +424,14 @@ class Game(_message.Message):
         update_time: _timestamp_pb2.Timestamp | None = ...,
         last_hash: _builtins.str = ...,
         player_ids: _abc.Iterable[_builtins.str] | None = ...,
+        read_time: _timestamp_pb2.Timestamp | None = ...,
+        ruling: Global___GameRuling | None = ...,
+        bots: _abc.Iterable[Global___BotSeat] | None = ...,
+        time_control: Global___TimeControl | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "options", b"options", "status", b"status", "update_time", b"update_time", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "options", b"options", "read_time", b"read_time", "ruling", b"ruling", "status", b"status", "time_control", b"time_control", "update_time", b"update_time", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "status", b"status", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "bots", b"bots", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "read_time", b"read_time", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "ruling", b"ruling", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "status", b"status", "time_control", b"time_control", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__viewer_seat: _TypeAlias = _typing.Literal["viewer_seat"]  # noqa: Y015
     _WhichOneofArgType__viewer_seat: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat"]  # noqa: Y015
@@ -259,17 +440,84 @@ class Game(_message.Message):
 Global___Game: _TypeAlias = Game  # noqa: Y015
 
 @_typing.final
+class GameRuling(_message.Message):
+    """An arbiter's ruling that ended a game, as recorded in the game's own stream (event "EndedByRuling")."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KIND_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    ACTOR_FIELD_NUMBER: _builtins.int
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
+    TIME_FIELD_NUMBER: _builtins.int
+    kind: _builtins.str
+    """"forfeit", "annulment" or "disqualification"."""
+    reason: _builtins.str
+    actor: _builtins.str
+    """Who ruled."""
+    tournament: _builtins.str
+    """"tournaments/{id}" when a tournament's ruling ended it."""
+    player_id: _builtins.str
+    """The player it names (forfeit, disqualification)."""
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """That player's seats."""
+
+    @_builtins.property
+    def time(self) -> _timestamp_pb2.Timestamp: ...
+    def __init__(
+        self,
+        *,
+        kind: _builtins.str = ...,
+        reason: _builtins.str = ...,
+        actor: _builtins.str = ...,
+        tournament: _builtins.str = ...,
+        player_id: _builtins.str = ...,
+        seats: _abc.Iterable[_builtins.int] | None = ...,
+        time: _timestamp_pb2.Timestamp | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["time", b"time"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "kind", b"kind", "player_id", b"player_id", "reason", b"reason", "seats", b"seats", "time", b"time", "tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameRuling: _TypeAlias = GameRuling  # noqa: Y015
+
+@_typing.final
 class GameStatus(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     PHASE_FIELD_NUMBER: _builtins.int
     TO_ACT_FIELD_NUMBER: _builtins.int
     FINISHED_FIELD_NUMBER: _builtins.int
+    OUTCOME_FIELD_NUMBER: _builtins.int
+    WAKE_AT_MS_FIELD_NUMBER: _builtins.int
+    DEADLINE_MS_FIELD_NUMBER: _builtins.int
+    CLOCKS_FIELD_NUMBER: _builtins.int
     phase: _builtins.str
     finished: _builtins.bool
+    wake_at_ms: _builtins.int
+    """Server time (ms since the Unix epoch) at which the game's next timer fires
+    (real-time games: a step, a placement, a search); 0 when no timer runs.
+    """
+    deadline_ms: _builtins.int
+    """Server time (ms since the Unix epoch) at which the seats to act run out of
+    time under the game's TimeControl; 0 when the game has no clock or is over.
+    """
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Seats whose command the game waits for."""
+
+    @_builtins.property
+    def outcome(self) -> Global___Outcome:
+        """Once the game is finished: why it ended and where each seat placed."""
+
+    @_builtins.property
+    def clocks(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatClock]:
+        """Every seat's chess clock, when the TimeControl has a budget."""
 
     def __init__(
         self,
@@ -277,14 +525,50 @@ class GameStatus(_message.Message):
         phase: _builtins.str = ...,
         to_act: _abc.Iterable[_builtins.int] | None = ...,
         finished: _builtins.bool = ...,
+        outcome: Global___Outcome | None = ...,
+        wake_at_ms: _builtins.int = ...,
+        deadline_ms: _builtins.int = ...,
+        clocks: _abc.Iterable[Global___SeatClock] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished", b"finished", "phase", b"phase", "to_act", b"to_act"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clocks", b"clocks", "deadline_ms", b"deadline_ms", "finished", b"finished", "outcome", b"outcome", "phase", b"phase", "to_act", b"to_act", "wake_at_ms", b"wake_at_ms"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GameStatus: _TypeAlias = GameStatus  # noqa: Y015
+
+@_typing.final
+class Outcome(_message.Message):
+    """How a finished game ended, explained."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    REASON_FIELD_NUMBER: _builtins.int
+    PLACEMENTS_FIELD_NUMBER: _builtins.int
+    TIE_RULE_FIELD_NUMBER: _builtins.int
+    reason: _builtins.str
+    """Why it ended, in words a player understands ("the third animal reached the podium")."""
+    tie_rule: _builtins.str
+    """The tie rule that was applied, in words; empty when no tie needed one."""
+    @_builtins.property
+    def placements(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Per seat, its place: 1 is first; seats tied after every tie-break share a place."""
+
+    def __init__(
+        self,
+        *,
+        reason: _builtins.str = ...,
+        placements: _abc.Iterable[_builtins.int] | None = ...,
+        tie_rule: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["placements", b"placements", "reason", b"reason", "tie_rule", b"tie_rule"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Outcome: _TypeAlias = Outcome  # noqa: Y015
 
 @_typing.final
 class ListGamesRequest(_message.Message):
@@ -393,6 +677,9 @@ class GameType(_message.Message):
     SUMMARY_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     COMMANDS_FIELD_NUMBER: _builtins.int
+    CATALOG_FIELD_NUMBER: _builtins.int
+    REASONS_FIELD_NUMBER: _builtins.int
+    BOT_LEVELS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     title: _builtins.str
     rules_version: _builtins.int
@@ -403,6 +690,20 @@ class GameType(_message.Message):
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameOption]: ...
     @_builtins.property
     def commands(self) -> _containers.RepeatedCompositeFieldContainer[Global___CommandSchema]: ...
+    @_builtins.property
+    def catalog(self) -> _struct_pb2.Struct:
+        """The game's static catalog as JSON: card faces, the board, data-table values,
+        keyed by the ids views and commands use, so a client resolves them offline.
+        """
+
+    @_builtins.property
+    def reasons(self) -> _containers.RepeatedCompositeFieldContainer[Global___ReasonCode]:
+        """Every reason code (ErrorInfo.reason) a refused command of this game can carry."""
+
+    @_builtins.property
+    def bot_levels(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The bot levels CreateGame accepts for this game ("random" always)."""
+
     def __init__(
         self,
         *,
@@ -414,14 +715,40 @@ class GameType(_message.Message):
         summary: _builtins.str = ...,
         options: _abc.Iterable[Global___GameOption] | None = ...,
         commands: _abc.Iterable[Global___CommandSchema] | None = ...,
+        catalog: _struct_pb2.Struct | None = ...,
+        reasons: _abc.Iterable[Global___ReasonCode] | None = ...,
+        bot_levels: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["catalog", b"catalog"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["commands", b"commands", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "rules_version", b"rules_version", "summary", b"summary", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_levels", b"bot_levels", "catalog", b"catalog", "commands", b"commands", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "reasons", b"reasons", "rules_version", b"rules_version", "summary", b"summary", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GameType: _TypeAlias = GameType  # noqa: Y015
+
+@_typing.final
+class ReasonCode(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CODE_FIELD_NUMBER: _builtins.int
+    DESCRIPTION_FIELD_NUMBER: _builtins.int
+    code: _builtins.str
+    """e.g. "NOT_YOUR_TURN"."""
+    description: _builtins.str
+    def __init__(
+        self,
+        *,
+        code: _builtins.str = ...,
+        description: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["code", b"code", "description", b"description"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReasonCode: _TypeAlias = ReasonCode  # noqa: Y015
 
 @_typing.final
 class GameOption(_message.Message):
@@ -568,6 +895,7 @@ class SubmitCommandResponse(_message.Message):
     EVENTS_FIELD_NUMBER: _builtins.int
     STATUS_FIELD_NUMBER: _builtins.int
     REPEATED_FIELD_NUMBER: _builtins.int
+    RECEIPT_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     """The game's version after the command."""
     repeated: _builtins.bool
@@ -578,6 +906,12 @@ class SubmitCommandResponse(_message.Message):
 
     @_builtins.property
     def status(self) -> Global___GameStatus: ...
+    @_builtins.property
+    def receipt(self) -> Global___Receipt:
+        """The server's signed statement of this answer. A refused command's receipt
+        travels in the error's details instead (google.rpc.Status.details).
+        """
+
     def __init__(
         self,
         *,
@@ -585,14 +919,55 @@ class SubmitCommandResponse(_message.Message):
         events: _abc.Iterable[Global___GameEvent] | None = ...,
         status: Global___GameStatus | None = ...,
         repeated: _builtins.bool = ...,
+        receipt: Global___Receipt | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["status", b"status"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["receipt", b"receipt", "status", b"status"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "repeated", b"repeated", "status", b"status", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "receipt", b"receipt", "repeated", b"repeated", "status", b"status", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___SubmitCommandResponse: _TypeAlias = SubmitCommandResponse  # noqa: Y015
+
+@_typing.final
+class Receipt(_message.Message):
+    """A receipt: what the server answered to one SubmitCommand, signed with its
+    Ed25519 key (AuditService.GetReceiptKey), so "my move didn't register" can be
+    settled against the game's record (`playledger-replay check-receipt`).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PAYLOAD_FIELD_NUMBER: _builtins.int
+    SIGNATURE_FIELD_NUMBER: _builtins.int
+    KEY_ID_FIELD_NUMBER: _builtins.int
+    payload: _builtins.str
+    """Canonical JSON (sorted keys, no spaces) of: receipt ("playledger-receipt"),
+    format, game, version (the game's version after the command, or when it was
+    refused), request_id, seat, command_sha256 (sha256 of the canonical JSON of
+    the command as the game's record holds it, or of {command_type, args} as
+    sent when it could not be read), outcome ("accepted", "repeated",
+    "no_effect" or "refused"), code (the gRPC status code), reason (the
+    ErrorInfo reason), server_time_ms and key_id.
+    """
+    signature: _builtins.str
+    """Ed25519 signature of the payload's UTF-8 bytes, base64."""
+    key_id: _builtins.str
+    """Which key signed it: "sha256:" and 32 hex digits of sha256(raw public key)."""
+    def __init__(
+        self,
+        *,
+        payload: _builtins.str = ...,
+        signature: _builtins.str = ...,
+        key_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key_id", b"key_id", "payload", b"payload", "signature", b"signature"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Receipt: _TypeAlias = Receipt  # noqa: Y015
 
 @_typing.final
 class GameEvent(_message.Message):
@@ -605,7 +980,7 @@ class GameEvent(_message.Message):
     TIME_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     type: _builtins.str
-    """Event type, e.g. "CardsPlayed"; "SeedRevealed" closes a finished game."""
+    """Event type, e.g. "CardsPlayed"; "SeedRevealed" closes a finished game, "EndedByRuling" one an arbiter ended."""
     seat: _builtins.int
     """Seat whose command caused it; absent for setup and automatic events."""
     @_builtins.property
@@ -681,7 +1056,10 @@ class LegalCommand(_message.Message):
 
     COMMAND_TYPE_FIELD_NUMBER: _builtins.int
     ARGS_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
     command_type: _builtins.str
+    label: _builtins.str
+    """A short label for people, e.g. "play R-HARE-02 + R-HARE-07"."""
     @_builtins.property
     def args(self) -> _struct_pb2.Struct: ...
     def __init__(
@@ -689,10 +1067,11 @@ class LegalCommand(_message.Message):
         *,
         command_type: _builtins.str = ...,
         args: _struct_pb2.Struct | None = ...,
+        label: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["args", b"args"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["args", b"args", "command_type", b"command_type"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["args", b"args", "command_type", b"command_type", "label", b"label"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

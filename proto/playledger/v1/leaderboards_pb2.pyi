@@ -253,6 +253,8 @@ class CreateTournamentRequest(_message.Message):
     TABLE_SIZE_FIELD_NUMBER: _builtins.int
     ROUNDS_FIELD_NUMBER: _builtins.int
     ACTOR_FIELD_NUMBER: _builtins.int
+    TIME_CONTROL_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
     display_name: _builtins.str
     rules: _builtins.str
     pairing: _builtins.str
@@ -271,6 +273,16 @@ class CreateTournamentRequest(_message.Message):
     def options(self) -> _struct_pb2.Struct:
         """Game options for every game of the tournament."""
 
+    @_builtins.property
+    def time_control(self) -> _games_pb2.TimeControl:
+        """The time control of every game of the tournament (unset: no clock)."""
+
+    @_builtins.property
+    def bots(self) -> _games_pb2.BotSeat:
+        """Set: the server's bots play every seat of every game at this level, pace
+        and budget (its seat is ignored); each game plays itself once paired.
+        """
+
     def __init__(
         self,
         *,
@@ -282,10 +294,12 @@ class CreateTournamentRequest(_message.Message):
         table_size: _builtins.int = ...,
         rounds: _builtins.int = ...,
         actor: _builtins.str = ...,
+        time_control: _games_pb2.TimeControl | None = ...,
+        bots: _games_pb2.BotSeat | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "options", b"options", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "display_name", b"display_name", "options", b"options", "pairing", b"pairing", "players", b"players", "rounds", b"rounds", "rules", b"rules", "table_size", b"table_size"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "bots", b"bots", "display_name", b"display_name", "options", b"options", "pairing", b"pairing", "players", b"players", "rounds", b"rounds", "rules", b"rules", "table_size", b"table_size", "time_control", b"time_control"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -2,13 +2,21 @@
 
 Spec: shared/rules/antics.md. 3 or 4 players, and 2 with the ASSUMED
 two-player variant (AN-V1). The board graph, the tile mix and several counts
-are ASSUMED data kept in data.py.
+are ASSUMED data kept in data.py. Built with the decider kit (service/rules/README.md).
 """
 
-from service.rules.antics.game import OPTION_TWO_PLAYER, decide, evolve, initial_state, legal_commands, setup
-from service.rules.antics.messages import COMMAND_TYPES, EVENT_TYPES
-from service.rules.antics.scoring import scores, status, winners
-from service.rules.antics.views import redact, view
+from __future__ import annotations
+
+from service.rules.antics.bots import evaluate, resample
+from service.rules.antics.decide import decide
+from service.rules.antics.evolve import evolve
+from service.rules.antics.legal import legal_commands
+from service.rules.antics.messages import COMMAND_TYPES, EVENT_TYPES, Command, Event
+from service.rules.antics.reasons import Reason
+from service.rules.antics.scoring import outcome, scores, status, winners
+from service.rules.antics.setup import OPTION_TWO_PLAYER, initial_state, setup
+from service.rules.antics.state import State
+from service.rules.antics.views import catalog, label, redact, view
 from service.rules.core import Metadata, OptionSpec
 
 name = "antics"
@@ -35,16 +43,28 @@ metadata = Metadata(
     ),
 )
 
+reasons = Reason
+
+
 __all__ = [
+    "Command",
+    "Event",
+    "State",
+    "catalog",
     "command_types",
     "decide",
+    "evaluate",
     "event_types",
     "evolve",
     "initial_state",
+    "label",
     "legal_commands",
     "metadata",
     "name",
+    "outcome",
+    "reasons",
     "redact",
+    "resample",
     "scores",
     "setup",
     "status",

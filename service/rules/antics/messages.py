@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.rules.antics.data import Action, EndReason, Hatchery, Meal, Token
+from service.rules.kit import by_name
 
 
 # --- commands ------------------------------------------------------------------------------
@@ -387,51 +388,5 @@ Event = (
     | GameFinished
 )
 
-COMMAND_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        UseHex,
-        UseMagnificANT,
-        ScoutTile,
-        BuildTile,
-        HatchAnt,
-        DeployAnt,
-        RecallAnt,
-        PickUpToken,
-        PassToken,
-        DeliverToken,
-        FinishAction,
-        Steal,
-        EndTurn,
-        FeedPrey,
-        FeedHatchery,
-    )
-}
-EVENT_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        GameStarted,
-        TilesDrawn,
-        TurnStarted,
-        ActionTaken,
-        TileScouted,
-        TileBuilt,
-        AntHatched,
-        AntDeployed,
-        AntRecalled,
-        TokenPickedUp,
-        TokenPassed,
-        TokenDelivered,
-        TokenStolen,
-        PreyExhausted,
-        ActionFinished,
-        TurnEnded,
-        DisplayCompacted,
-        AnteaterArrived,
-        PreyEaten,
-        HatcheryEaten,
-        AnteaterReturned,
-        EndTriggered,
-        GameFinished,
-    )
-}
+COMMAND_TYPES = by_name(Command)
+EVENT_TYPES = by_name(Event)

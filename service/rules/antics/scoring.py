@@ -1,10 +1,10 @@
-"""Scores, winners and the tie-break (AN-80..83), and the game's status."""
+"""Scores, winners and the tie-break (AN-80..83), the game's status, and how it ended (outcome)."""
 
 from __future__ import annotations
 
-from service.rules.antics.data import GREEN_LEAF_BONUS
+from service.rules.antics.data import EXHAUSTED_TYPES_TO_END, GREEN_LEAF_BONUS, MAX_ROUNDS, EndReason
 from service.rules.antics.state import Phase, Player, State, anthill_height, fungus_levels
-from service.rules.core import Status
+from service.rules.core import Outcome, Status
 
 
 def leaf_points(levels: list[int], brown: int, green: int) -> int:
@@ -59,3 +59,42 @@ def status(state: State) -> Status:
     if state.phase in (Phase.ACTIONS, Phase.ACTION, Phase.FEEDING):
         return Status(phase=state.phase.value, to_act=(state.current,))
     return Status(phase=state.phase.value)
+
+
+# --- the outcome, for players ----------------------------------------------------------------------------
+_WHY: dict[EndReason, str] = {
+    EndReason.FINAL_TURNS: "the end was triggered and everyone had one more turn (AN-71)",
+    EndReason.STALEMATE: "a whole round passed without anyone placing an action marker (AN-72)",
+    EndReason.TURN_LIMIT: f"the engine's limit of {MAX_ROUNDS} rounds was reached",
+    EndReason.TILES_OUT: "the bag of tiles ran out (AN-70)",
+    EndReason.PREY_EXHAUSTED: f"{EXHAUSTED_TYPES_TO_END} prey types were gone from the board (AN-70)",
+}
+_TRIGGER: dict[EndReason, str] = {
+    EndReason.TILES_OUT: "the bag of tiles ran out",
+    EndReason.PREY_EXHAUSTED: f"{EXHAUSTED_TYPES_TO_END} prey types were gone from the board",
+}
+
+
+def outcome(state: State) -> Outcome | None:
+    """Why the game ended, each seat's place (by score, then ant-hill height: AN-82), and the tie rule applied."""
+    if state.phase is not Phase.FINISHED or state.end_reason is None or state.final_scores is None:
+        return None
+    points, tallest = state.final_scores, heights(state)
+    why = _WHY[state.end_reason]
+    if state.end_reason is EndReason.FINAL_TURNS and state.trigger in _TRIGGER:
+        why = f"{_TRIGGER[state.trigger]} and everyone had one more turn (AN-70, AN-71)"
+    keys = list(zip(points, tallest, strict=True))
+    places = tuple(1 + sum(other > mine for other in keys) for mine in keys)
+    return Outcome(why, places, _tie_rule(points, tallest))
+
+
+def _tie_rule(points: tuple[int, ...], tallest: tuple[int, ...]) -> str:
+    """Which tie-break decided the win, in words (AN-82, AN-G13), or "" when the highest score did alone."""
+    best = max(points, default=0)
+    tied = [s for s, p in enumerate(points) if p == best]
+    if len(tied) < 2:
+        return ""
+    top = max(tallest[s] for s in tied)
+    if sum(tallest[s] == top for s in tied) == 1:
+        return "equal scores: the player with the higher ant-hill wins (AN-82)"
+    return "equal scores and equally high ant-hills: the tied players share the win (AN-82, AN-G13)"

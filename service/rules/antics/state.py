@@ -1,4 +1,6 @@
-"""The game state: frozen, rebuilt by evolve() alone, plus pure queries (ant-hills, chains, tokens)."""
+"""The game state: frozen, rebuilt by evolve() alone, and plain reads of it (cells, ants on the paths).
+
+The geometry and the connection rules the checks and the bots share are in board.py."""
 
 from __future__ import annotations
 
@@ -7,11 +9,6 @@ from enum import StrEnum
 
 from service.rules.antics.data import (
     ANTS_PER_PLAYER,
-    BASE_CELLS,
-    HEX_DIRECTIONS,
-    NEST,
-    PREY,
-    SEGMENTS,
     TILE_HEXES,
     Action,
     EndReason,
@@ -23,7 +20,6 @@ from service.rules.antics.data import (
 from service.rules.antics.messages import DisplayRow
 
 Coord = tuple[int, int]
-BASE: frozenset[Coord] = frozenset(BASE_CELLS)
 
 
 class Phase(StrEnum):
@@ -117,15 +113,7 @@ class State:
     winners: tuple[int, ...] | None = None
 
 
-# --- ant-hill geometry (AN-20..25) -------------------------------------------------------------
-def neighbours(c: Coord) -> tuple[Coord, ...]:
-    return tuple((c[0] + dq, c[1] + dr) for dq, dr in HEX_DIRECTIONS)
-
-
-def are_neighbours(a: Coord, b: Coord) -> bool:
-    return (b[0] - a[0], b[1] - a[1]) in HEX_DIRECTIONS
-
-
+# --- ant-hills: cells, height (AN-25), fungi (AN-80) -----------------------------------------------
 def cell_map(player: Player) -> dict[Coord, Cell]:
     return {(c.q, c.r): c for c in player.cells}
 
@@ -140,7 +128,7 @@ def fungus_levels(player: Player) -> list[int]:
     return [c.height for c in player.cells if c.hex is Hex.FUNGUS]
 
 
-# --- the board (AN-35..38) -----------------------------------------------------------------------
+# --- ants on the paths and in the hatcheries -------------------------------------------------------
 def ant_at(state: State, segment: int, seat: int) -> Ant | None:
     for ant in state.paths[segment]:
         if ant.seat == seat:
@@ -157,38 +145,6 @@ def soldier_at(state: State, segment: int) -> Ant | None:
 
 def own_segments(state: State, seat: int) -> list[int]:
     return [i for i, ants in enumerate(state.paths) if any(a.seat == seat for a in ants)]
-
-
-def chain_nodes(segments: list[int]) -> set[str]:
-    """Nodes reached from the NEST over the given segments (AN-37)."""
-    reached = {NEST}
-    todo = list(segments)
-    grew = True
-    while grew:
-        grew = False
-        for i in list(todo):
-            seg = SEGMENTS[i]
-            if seg.a in reached or seg.b in reached:
-                reached.update((seg.a, seg.b))
-                todo.remove(i)
-                grew = True
-    return reached
-
-
-def all_connected(segments: list[int]) -> bool:
-    """AN-37: every segment is linked through the others to one touching the NEST."""
-    reached = chain_nodes(segments)
-    return all(SEGMENTS[i].a in reached or SEGMENTS[i].b in reached for i in segments)
-
-
-def held_prey(state: State, seat: int) -> set[Token]:
-    """AN-47: the prey types a seat has collected or carries on its ants."""
-    held = set(state.players[seat].prey)
-    for ants in state.paths:
-        for ant in ants:
-            if ant.seat == seat and ant.carrying in PREY:
-                held.add(ant.carrying)
-    return held
 
 
 def ants_on_board(state: State, seat: int) -> int:

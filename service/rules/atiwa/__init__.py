@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from service.rules.atiwa.bots import evaluate, resample
 from service.rules.atiwa.data.challenges import CHALLENGES
-from service.rules.atiwa.game import decide, evolve, initial_state, legal_commands, setup
-from service.rules.atiwa.messages import COMMAND_TYPES, EVENT_TYPES
-from service.rules.atiwa.scoring import scores, status, winners
+from service.rules.atiwa.decide import decide
+from service.rules.atiwa.evolve import evolve
+from service.rules.atiwa.labels import catalog, label
+from service.rules.atiwa.legal import legal_commands
+from service.rules.atiwa.messages import COMMAND_TYPES, EVENT_TYPES, Command, Event
+from service.rules.atiwa.reasons import Reason
+from service.rules.atiwa.scoring import outcome, scores, status, winners
+from service.rules.atiwa.setup import initial_state, setup
+from service.rules.atiwa.state import State
 from service.rules.atiwa.views import redact, view
 from service.rules.core import Metadata, OptionSpec
 
@@ -38,16 +45,27 @@ metadata = Metadata(
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
 
+reasons = Reason
+
 __all__ = [
+    "Command",
+    "Event",
+    "State",
+    "catalog",
     "command_types",
     "decide",
+    "evaluate",
     "event_types",
     "evolve",
     "initial_state",
+    "label",
     "legal_commands",
     "metadata",
     "name",
+    "outcome",
+    "reasons",
     "redact",
+    "resample",
     "scores",
     "setup",
     "status",

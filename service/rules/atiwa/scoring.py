@@ -5,20 +5,11 @@ from __future__ import annotations
 from service.rules.atiwa.data.cards import CARD_POINTS, Location
 from service.rules.atiwa.data.challenges import Challenge
 from service.rules.atiwa.data.pieces import BOARD_ROWS, FREE_BATS, ROW_VALUE, SUPPLY_SIZE, TRAINED_BONUS, Item
-from service.rules.atiwa.messages import Result
-from service.rules.atiwa.state import (
-    Phase,
-    Player,
-    State,
-    Step,
-    challenge,
-    count,
-    current_seat,
-    location_counts,
-    pollution_count,
-    trained_count,
-)
-from service.rules.core import Status
+from service.rules.atiwa.fields import count, location_counts, pollution_count, trained_count
+from service.rules.atiwa.messages_maintenance import Result
+from service.rules.atiwa.state import Phase, Player, State, Step, challenge, current_seat
+from service.rules.core import Outcome, Status
+from service.rules.kit import placements
 
 
 def board_points(p: Player) -> int:
@@ -103,3 +94,31 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> tuple[int, ...]:
     return state.winners if state.phase is Phase.FINISHED else ()
+
+
+def outcome(state: State) -> Outcome | None:
+    """Why the game ended (AT-90; solo: the goal, AT-100), each seat's place, and the tie rule applied (AT-97)."""
+    if state.phase is not Phase.FINISHED or not state.results:
+        return None
+    totals = tuple(r.total for r in state.results)
+    if state.seats == 1:
+        ch = challenge(state)
+        name = ch.name if ch is not None else "solo"
+        verdict = "met" if state.goal_met else "not met"
+        return Outcome(
+            f"round 7 is over and scored: the {name} goal is {verdict} (AT-100)", placements(state.winners, totals)
+        )
+    return Outcome(
+        "round 7's breeding is over and the game is scored (AT-90)", placements(state.winners, totals), tie_rule(state)
+    )
+
+
+def tie_rule(state: State) -> str:
+    """AT-97 in words, or "" when the highest total alone decided."""
+    best = max(r.total for r in state.results)
+    tied = [r for r in state.results if r.total == best]
+    if len(tied) == 1:
+        return ""
+    if len(state.winners) < len(tied):
+        return "equal totals: the player with fewer pollution markers wins (AT-97)"
+    return "equal totals and equal pollution markers: the tied players share the victory (AT-97)"

@@ -16,26 +16,13 @@ from service.rules.atiwa.data.board import BREEDING, SOLO_COLOUR, describe
 from service.rules.atiwa.data.cards import CARD_FIELDS, CARD_NAME, CARD_POINTS, LOCATION_ORDER, terrain_cid
 from service.rules.atiwa.data.challenges import challenge_for
 from service.rules.atiwa.data.pieces import BOARD_ROWS, ROW_VALUE, SUPPLY_SIZE, Item
-from service.rules.atiwa.messages import Event, Result
+from service.rules.atiwa.fields import count, nature, pollution_count, terrain_count
+from service.rules.atiwa.messages import EVENT_TYPES, Event
+from service.rules.atiwa.messages_maintenance import Result
 from service.rules.atiwa.scoring import goal_conditions, status
-from service.rules.atiwa.state import (
-    CODE_NAME,
-    EMPTY,
-    Phase,
-    Player,
-    State,
-    Step,
-    Task,
-    count,
-    current_seat,
-    is_solo,
-    nature,
-    pollution_count,
-    round_space,
-    space_actions,
-    space_ids,
-    terrain_count,
-)
+from service.rules.atiwa.spaces import round_space, space_actions, space_ids
+from service.rules.atiwa.state import CODE_NAME, EMPTY, Phase, Player, State, Step, Task, current_seat, is_solo
+from service.rules.kit import Visibility
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -183,6 +170,11 @@ def _final(state: State) -> dict[str, Any]:
     return out
 
 
+# Every event is public (§9): it only ever names cards and markers at the moment they are revealed, and the
+# state keeps the deck and the bag as compositions, so no event holds a secret of anyone's.
+VISIBILITY: Visibility[Event] = Visibility("Atiwa")
+VISIBILITY.public(*EVENT_TYPES.values())
+
+
 def redact(event: Event, seat: int | None) -> Event | None:
-    """Every event is public (§9): it only ever names cards and markers at the moment they are revealed."""
-    return event
+    return VISIBILITY.redact(event, seat)

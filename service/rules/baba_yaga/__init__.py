@@ -6,15 +6,35 @@ for 2 to 5 players, three difficulty levels (and mixed), the English-edition
 preview, the two-player and the fearless variants, enforced or recorded handicaps.
 """
 
-from service.rules.baba_yaga.data import OPTIONS
-from service.rules.baba_yaga.game import decide, evolve, initial_state, legal_commands, setup
-from service.rules.baba_yaga.messages import COMMAND_TYPES, EVENT_TYPES
-from service.rules.baba_yaga.scoring import scores, status, winners
-from service.rules.baba_yaga.views import redact, view
+from collections.abc import Mapping
+from typing import Any
+
+from service.rules.baba_yaga.bots import evaluate, resample
+from service.rules.baba_yaga.data import (
+    CLUE_OF,
+    EFFECT_NAMES,
+    EFFECT_RULES,
+    END_CELL,
+    INGREDIENTS,
+    OPTIONS,
+    SPELLS,
+    SPELLS_TO_WIN,
+    Effect,
+    End,
+)
+from service.rules.baba_yaga.decide import decide
+from service.rules.baba_yaga.evolve import evolve
+from service.rules.baba_yaga.legal import legal_commands
+from service.rules.baba_yaga.messages import COMMAND_TYPES, EVENT_TYPES, Command, Event
+from service.rules.baba_yaga.reasons import Reason
+from service.rules.baba_yaga.scoring import outcome, scores, status, winners
+from service.rules.baba_yaga.setup import initial_state, setup
+from service.rules.baba_yaga.state import State
+from service.rules.baba_yaga.views import label, redact, view
 from service.rules.core import Metadata
 
 name = "baba-yaga"
-version = 1
+version = 2  # 2: the turn limit ends the game with no winner (BY-31); version 1 stays loadable (v1.py)
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
 metadata = Metadata(
@@ -28,16 +48,44 @@ metadata = Metadata(
     options=OPTIONS,
 )
 
+reasons = Reason
+
+
+def catalog(options: Mapping[str, Any]) -> dict[str, Any]:
+    """What the ids in views and events mean: ingredient names, clue art, spell cards, effects, ends.
+
+    Never the clue -> ingredient table (§12): clues are listed by their art key alone, in order of
+    that key, so a client can draw a clue without learning which ingredient it belongs to.
+    """
+    return {
+        "ingredients": {i: name for i, (name, _, _) in INGREDIENTS.items()},
+        "clues": {key: key.replace("-", " ") for key in sorted(CLUE_OF.values())},
+        "spells": {s: {"ingredients": list(ing), "effect": e.value} for s, (ing, e) in SPELLS.items()},
+        "effects": {e.value: {"name": EFFECT_NAMES[e], "rule": EFFECT_RULES[e]} for e in Effect},
+        "ends": {e.value: list(END_CELL[e]) for e in End},
+        "spells_to_win": SPELLS_TO_WIN,
+    }
+
+
 __all__ = [
+    "Command",
+    "Event",
+    "State",
+    "catalog",
     "command_types",
     "decide",
+    "evaluate",
     "event_types",
     "evolve",
     "initial_state",
+    "label",
     "legal_commands",
     "metadata",
     "name",
+    "outcome",
+    "reasons",
     "redact",
+    "resample",
     "scores",
     "setup",
     "status",

@@ -187,7 +187,8 @@ PREVIEW_SECONDS = 0  # BY-S5: 20 follows the English edition
 MAX_PREVIEW_SECONDS = 120
 MAX_TIMEOUT_MS = 7 * 24 * 3600 * 1000  # a week: enough for asynchronous Mode T play
 
-# BY-31 (engine safety): the game ends after this many turns at the latest; the most cast spells win.
+# BY-31 (engine safety): the game ends after this many turns at the latest, with no winner (rules
+# version 2; version 1 crowned the most cast spells, ties shared, so a table at 0 spells all "won").
 # Random bots rarely cast a spell, so without a bound a game could last for ever.
 DEFAULT_MAX_TURNS = 100
 MAX_MAX_TURNS = 1000
@@ -251,7 +252,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "max_turns",
         int,
         DEFAULT_MAX_TURNS,
-        "engine safety bound (BY-31): after this many turns the game ends and the most cast spells win (ties shared)",
+        "engine safety bound (BY-31): after this many turns the game ends with no winner, a draw "
+        "(rules version 1: the most cast spells won, ties shared)",
         minimum=1,
         maximum=MAX_MAX_TURNS,
     ),

@@ -5,8 +5,10 @@ Baba Yaga has no points: the score of a seat is the number of spells it has cast
 
 from __future__ import annotations
 
+from service.rules.baba_yaga.messages import FinishReason
 from service.rules.baba_yaga.state import Phase, State
-from service.rules.core import Status
+from service.rules.core import Outcome, Status
+from service.rules.kit import placements
 
 
 def phase_name(state: State) -> str:
@@ -48,3 +50,30 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> tuple[int, ...]:
     return state.winners or ()
+
+
+def outcome(state: State) -> Outcome | None:
+    """How the game ended, in words: a third spell (BY-30) or the turn limit (BY-31); None until then."""
+    if state.phase is not Phase.FINISHED or state.finish_reason is None:
+        return None
+    casts = scores(state)
+    won = winners(state)
+    if state.finish_reason is FinishReason.THIRD_SPELL:
+        return Outcome(
+            f"seat {won[0]} cast a third spell and escaped Baba Yaga (BY-30)",
+            placements(won, casts),
+            "the others are placed by the spells they cast" if state.seats > 2 else "",
+        )
+    if not won:  # rules version 2
+        return Outcome(
+            f"turn limit reached after {state.config.max_turns} turns: nobody cast three spells, "
+            "so nobody wins (a draw, BY-31)",
+            (1,) * state.seats,
+            "turn limit: a draw",
+        )
+    return Outcome(  # rules version 1
+        f"turn limit reached after {state.config.max_turns} turns: nobody cast three spells; "
+        f"the most spells cast ({max(casts)}) win, ties shared (BY-31, rules version 1)",
+        placements(won, casts),
+        "turn limit: most spells cast" if len(won) > 1 or state.seats > 2 else "",
+    )

@@ -13,9 +13,60 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.baba_yaga.data import EFFECT_NAMES, EFFECT_RULES, FOREST_CELLS, Cell, HouseTiming
-from service.rules.baba_yaga.messages import Choice, Event, ForestLaid, ForestTile, SpellsDealt
+from service.rules.baba_yaga.messages import (
+    BeginGame,
+    Command,
+    EndSearch,
+    Event,
+    FirstPlayerChosen,
+    FlipDown,
+    FlipUp,
+    ForestLaid,
+    ForestTile,
+    GameBegan,
+    GameFinished,
+    HouseLifted,
+    HouseReplaced,
+    LensMoved,
+    LiftHouse,
+    MoveLens,
+    PlaceHouse,
+    PlaceWitch,
+    PreviewEnded,
+    ReplaceHouse,
+    RevealSpell,
+    RoundEnded,
+    SearchEnded,
+    SpellRevealed,
+    SpellsDealt,
+    StepWitch,
+    TileFlippedDown,
+    TileFlippedUp,
+    TilesReset,
+    Timeout,
+    TurnEnded,
+    TurnPrepared,
+    TurnStarted,
+    WitchPlaced,
+    WitchStepped,
+)
+from service.rules.baba_yaga.messages_effects import (
+    Choice,
+    ChoiceForfeited,
+    ChoiceRequired,
+    ChooseHouseTiming,
+    ChooseTarget,
+    EffectLost,
+    EffectTargeted,
+    HouseMoved,
+    HouseTimingChosen,
+    MoveHouse,
+    SwapTiles,
+    TilesSwapped,
+)
 from service.rules.baba_yaga.scoring import phase_name, to_act
 from service.rules.baba_yaga.state import Phase, State, card_effect, card_ingredients
+from service.rules.kit import Visibility
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -42,7 +93,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "active": state.active if started else None,
         "placer": state.placer if started else None,
         "flyers": list(state.flyers()) if started else [],
-        "forest": [_tile(state, cell, reveal_all, sees(cell)) for cell in FOREST_CELLS],
+        # Before setup (a game at version 1, through time travel) nothing is laid out yet.
+        "forest": [_tile(state, cell, reveal_all, sees(cell)) for cell in FOREST_CELLS] if state.clues else [],
         "house": _house(state, sees),
         "witch": _witch(state),
         "card": _card(state.card) if state.card is not None else None,
@@ -159,11 +211,90 @@ def _last_round(state: State) -> dict[str, Any] | None:
     }
 
 
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it: tile ingredients and spell stacks are hidden from everyone."""
-    match event:
-        case ForestLaid(tiles=tiles):
-            return ForestLaid(tiles=tuple(ForestTile(cell=t.cell, clue=t.clue, ingredient=None) for t in tiles))
-        case SpellsDealt(counts=counts):
-            return SpellsDealt(stacks=tuple(() for _ in counts), counts=counts)
-    return event
+def _forest_as_seen(event: ForestLaid, seat: int | None) -> ForestLaid:
+    """Every tile's clue, no ingredient: the layout is memory to be won by flipping, for everyone (§12)."""
+    return ForestLaid(tiles=tuple(ForestTile(cell=t.cell, clue=t.clue, ingredient=None) for t in event.tiles))
+
+
+def _deal_as_seen(event: SpellsDealt, seat: int | None) -> SpellsDealt:
+    """The stack sizes only: nobody sees a stack, its owner included (BY-S3)."""
+    return SpellsDealt(stacks=tuple(() for _ in event.counts), counts=event.counts)
+
+
+VISIBILITY: Visibility[Event] = Visibility("Baba Yaga")
+VISIBILITY.per_viewer(ForestLaid, _forest_as_seen)
+VISIBILITY.per_viewer(SpellsDealt, _deal_as_seen)
+VISIBILITY.public(
+    FirstPlayerChosen,
+    GameBegan,
+    PreviewEnded,
+    TurnStarted,
+    WitchPlaced,
+    ChoiceRequired,
+    HouseMoved,
+    TurnPrepared,
+    SpellRevealed,  # BY-11: the revealed card is face up for everyone
+    TileFlippedUp,  # R6: a flip's result is visible to all
+    TileFlippedDown,
+    HouseLifted,
+    HouseReplaced,
+    LensMoved,
+    WitchStepped,
+    SearchEnded,
+    RoundEnded,  # a failed card's identity was public when it was revealed (§12)
+    TilesReset,
+    EffectTargeted,
+    EffectLost,
+    HouseTimingChosen,
+    TilesSwapped,
+    ChoiceForfeited,
+    TurnEnded,
+    GameFinished,
+)
+
+
+def redact(event: Event, seat: int | None) -> Event | None:
+    """The event as `seat` may see it (an event type nobody declared is shown to nobody)."""
+    return VISIBILITY.redact(event, seat)
+
+
+def _cell(cell: Cell) -> str:
+    return f"{'ABCDE'[cell[0]] if 0 <= cell[0] < 5 else '?'}{cell[1] + 1}"
+
+
+def label(command: Command) -> str:
+    """What a player reads on the button: 'turn over B4', 'place the witch at the N end'."""
+    match command:
+        case PlaceWitch(end=end):
+            return f"place the witch at the {end.value} end"
+        case RevealSpell():
+            return "reveal your spell card (the race starts)"
+        case FlipUp(cell=cell):
+            return f"turn over {_cell(cell)}"
+        case FlipDown(cell=cell):
+            return f"turn back {_cell(cell)}"
+        case LiftHouse():
+            return "lift the House"
+        case ReplaceHouse():
+            return "put the House back"
+        case MoveLens(quadrant=quadrant):
+            return f"move the keyhole lens to {quadrant.value}"
+        case EndSearch():
+            return "end the search"
+        case StepWitch(hand=hand):
+            return "step the witch" + (f" with the {hand.value} hand" if hand is not None else "")
+        case PlaceHouse(cell=cell):
+            return f"put the House on {_cell(cell)}"
+        case MoveHouse(cell=cell):
+            return f"move the House to {_cell(cell)}"
+        case ChooseTarget(player=player):
+            return f"target seat {player}"
+        case ChooseHouseTiming(timing=timing):
+            return "move the House now" if timing is HouseTiming.NOW else "move the House at your next turn"
+        case SwapTiles(a=a, b=b):
+            return f"swap {_cell(a)} and {_cell(b)}"
+        case BeginGame():
+            return "begin the game"
+        case Timeout():
+            return "the deadline has passed"
+    return type(command).__name__

@@ -6,9 +6,16 @@ Spec: shared/rules/grasshopper-and-ant.md. Rule ids GA-nn are cited in the code 
 from __future__ import annotations
 
 from service.rules.core import Metadata, OptionSpec
-from service.rules.grasshopper_ant.game import decide, evolve, initial_state, legal_commands, setup
-from service.rules.grasshopper_ant.messages import COMMAND_TYPES, EVENT_TYPES
-from service.rules.grasshopper_ant.scoring import scores, status, winners
+from service.rules.grasshopper_ant.bots import evaluate, resample
+from service.rules.grasshopper_ant.decide import decide
+from service.rules.grasshopper_ant.evolve import evolve
+from service.rules.grasshopper_ant.labels import catalog, label
+from service.rules.grasshopper_ant.legal import legal_commands
+from service.rules.grasshopper_ant.messages import COMMAND_TYPES, EVENT_TYPES, Command, Event
+from service.rules.grasshopper_ant.reasons import Reason
+from service.rules.grasshopper_ant.scoring import outcome, scores, status, winners
+from service.rules.grasshopper_ant.setup import initial_state, setup
+from service.rules.grasshopper_ant.state import State
 from service.rules.grasshopper_ant.views import redact, view
 
 name = "grasshopper-and-ant"
@@ -82,16 +89,28 @@ metadata = Metadata(
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
 
+reasons = Reason
+
+
 __all__ = [
+    "Command",
+    "Event",
+    "State",
+    "catalog",
     "command_types",
     "decide",
+    "evaluate",
     "event_types",
     "evolve",
     "initial_state",
+    "label",
     "legal_commands",
     "metadata",
     "name",
+    "outcome",
+    "reasons",
     "redact",
+    "resample",
     "scores",
     "setup",
     "status",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from service.rules.grasshopper_ant.data import Mode, PathType, Power
+from service.rules.kit import by_name
 
 Cell = tuple[int, int]
 
@@ -324,44 +325,5 @@ Event = (
     | GameFinished
 )
 
-COMMAND_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        PlaceAnts,
-        ChooseMarker,
-        RedAntGuess,
-        PeekMarker,
-        PlaceCicada,
-        ResolveInsect,
-        GainPower,
-        SkipPower,
-        Buy,
-        UseSwap,
-        Pass,
-    )
-}
-EVENT_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        GameSetUp,
-        RoundStarted,
-        AntsPlaced,
-        MarkerChosen,
-        MarkerPeeked,
-        CicadaPlaced,
-        MarkersRevealed,
-        PantryFilled,
-        PathCardDrawn,
-        DeckReshuffled,
-        GridRefilled,
-        InsectResolved,
-        CardsCollected,
-        PowerGained,
-        PowerDeclined,
-        ProvisionBought,
-        ProvisionsSwapped,
-        AcquisitionEnded,
-        MarketRefilled,
-        GameFinished,
-    )
-}
+COMMAND_TYPES = by_name(Command)
+EVENT_TYPES = by_name(Event)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from service.rules.core import Status
+from service.rules.core import Outcome, Status
 from service.rules.grasshopper_ant.data import (
     BEETLE_VP,
     CARD_VP,
@@ -19,7 +19,9 @@ from service.rules.grasshopper_ant.data import (
     card_insect,
     provision_kind,
 )
+from service.rules.grasshopper_ant.messages import EndReason
 from service.rules.grasshopper_ant.state import Phase, State, choosers, holds
+from service.rules.kit import placements
 
 # --- Autumn (GA-90..92) ----------------------------------------------------------------------
 
@@ -121,3 +123,42 @@ def status(state: State) -> Status:
         assert state.collector is not None
         to_act = (state.collector,)
     return Status(phase=phase.value, to_act=to_act)
+
+
+# --- how it ended (Outcome) ---------------------------------------------------------------------
+
+_WHY: dict[EndReason, str] = {
+    EndReason.TWO_FULL_SHELVES: "a player filled two shelves of the pantry (GA-70a): the highest total wins",
+    EndReason.DECK_SHORT: "the path deck could not rebuild the grid (GA-70b): the highest total wins",
+    EndReason.FOUR_VP: "a player reached 4 victory points (GA-75)",
+    EndReason.MARKET_EMPTY: "the market and the provision deck ran out (GA-77): the most victory points win",
+    EndReason.GRID_NOT_REFILLED: "the grid could not be refilled (GA-77): the most victory points win",
+}
+
+
+def outcome(state: State) -> Outcome | None:
+    """Why the game ended, each seat's place (winners first, then by score), and the tie rule applied."""
+    if not state.finished or state.end_reason is None:
+        return None
+    final = scores(state)
+    return Outcome(_WHY[state.end_reason], placements(state.winners, final), _tie_rule(state, final))
+
+
+def _tie_rule(state: State, final: tuple[int, ...]) -> str:
+    shared = len(state.winners) > 1
+    if state.end_reason is EndReason.FOUR_VP:
+        if sum(v >= VICTORY_VP for v in final) < 2:
+            return ""
+        if shared:
+            return "several players reached 4 VP at once with equal VP: they share the win (GA-75)"
+        return "several players reached 4 VP at once: the acting player, else the one with more VP, wins (GA-75)"
+    top = max(final)
+    if sum(v == top for v in final) < 2:
+        return ""
+    if not state.winter:
+        if shared:
+            return "equal totals and as many insect cards: the tied players share the win (GA-92)"
+        return "equal totals: the player with more insect path cards wins (GA-92)"
+    if shared:
+        return "equal victory points and as many path cards in supply: the tied players share the win (GA-77)"
+    return "equal victory points: the player with more path cards in supply wins (GA-77)"

@@ -25,7 +25,30 @@ from service.rules.grasshopper_ant.data import (
     POWERS,
     Mode,
 )
-from service.rules.grasshopper_ant.messages import Cell, Event, MarkerChosen, MarkerPeeked, PathCardDrawn
+from service.rules.grasshopper_ant.messages import (
+    AcquisitionEnded,
+    AntsPlaced,
+    CardsCollected,
+    Cell,
+    CicadaPlaced,
+    DeckReshuffled,
+    Event,
+    GameFinished,
+    GameSetUp,
+    GridRefilled,
+    InsectResolved,
+    MarkerChosen,
+    MarkerPeeked,
+    MarkersRevealed,
+    MarketRefilled,
+    PantryFilled,
+    PathCardDrawn,
+    PowerDeclined,
+    PowerGained,
+    ProvisionBought,
+    ProvisionsSwapped,
+    RoundStarted,
+)
 from service.rules.grasshopper_ant.scoring import (
     autumn_score,
     insect_points,
@@ -44,6 +67,7 @@ from service.rules.grasshopper_ant.state import (
     power_options,
     red_ants,
 )
+from service.rules.kit import Visibility
 
 
 def _role(state: State, seat: int) -> str:
@@ -94,6 +118,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "peek": _peek(state, me),
         "reveal": _reveal(state),
     }
+    if not state.shelves:  # before setup (a game at version 1, through time travel): nothing dealt yet
+        return out
     if state.mode is Mode.AUTUMN:
         out |= _autumn(state, me)
     else:
@@ -194,13 +220,38 @@ def _holder(state: State, power: Any) -> str | int:
     return holder
 
 
+VISIBILITY: Visibility[Event] = Visibility("Grasshopper & Ant")
+
+
 def redact(event: Event, seat: int | None) -> Event | None:
-    """The same visibility rule for a streamed event: hidden fields become None."""
-    match event:
-        case MarkerChosen() if event.seat != seat:
-            return replace(event, path_type=None)
-        case MarkerPeeked() if event.seat != seat:
-            return replace(event, path_type=None)
-        case PathCardDrawn() if event.face_down and event.seat != seat:
-            return replace(event, card=None)
-    return event
+    """The same visibility rule for a streamed event: hidden fields become None (undeclared events: shown to none)."""
+    return VISIBILITY.redact(event, seat)
+
+
+def _unseen_draw(event: PathCardDrawn) -> PathCardDrawn:
+    """GA-P5: a face-down draw hides its card from all but the drawer; a face-up draw hides nothing."""
+    return replace(event, card=None) if event.face_down else event
+
+
+VISIBILITY.private(MarkerChosen, owner=lambda e: e.seat, mask=lambda e: replace(e, path_type=None))  # GA-13/14
+VISIBILITY.private(MarkerPeeked, owner=lambda e: e.seat, mask=lambda e: replace(e, path_type=None))  # GA-P3
+VISIBILITY.private(PathCardDrawn, owner=lambda e: e.seat, mask=_unseen_draw)
+VISIBILITY.public(
+    GameSetUp,
+    RoundStarted,
+    AntsPlaced,
+    CicadaPlaced,
+    MarkersRevealed,
+    PantryFilled,
+    DeckReshuffled,
+    GridRefilled,
+    InsectResolved,
+    CardsCollected,
+    PowerGained,
+    PowerDeclined,
+    ProvisionBought,
+    ProvisionsSwapped,
+    AcquisitionEnded,
+    MarketRefilled,
+    GameFinished,
+)

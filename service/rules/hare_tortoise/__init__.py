@@ -1,20 +1,28 @@
 """The Hare & the Tortoise (Purple Brain / IELLO, 2014): the Rules surface.
 
 Spec: shared/rules/hare-and-tortoise.md. Standard race, the series of three
-races (HT-V1) and the Turbo variant (HT-V2), for 2 to 5 players.
+races (HT-V1) and the Turbo variant (HT-V2), for 2 to 5 players. The model of
+the decider kit: service/rules/README.md walks through this package file by file.
 """
 
 from service.rules.core import Metadata, OptionSpec
+from service.rules.hare_tortoise.bots import evaluate, resample
 from service.rules.hare_tortoise.data import TURBO_HAND_SIZE_DEFAULT
-from service.rules.hare_tortoise.game import decide, evolve, initial_state, legal_commands, setup
-from service.rules.hare_tortoise.messages import COMMAND_TYPES, EVENT_TYPES
-from service.rules.hare_tortoise.scoring import scores, status, winners
-from service.rules.hare_tortoise.views import redact, view
+from service.rules.hare_tortoise.decide import decide
+from service.rules.hare_tortoise.evolve import evolve
+from service.rules.hare_tortoise.legal import legal_commands
+from service.rules.hare_tortoise.messages import COMMAND_TYPES, EVENT_TYPES, Command, Event
+from service.rules.hare_tortoise.reasons import Reason
+from service.rules.hare_tortoise.scoring import outcome, scores, status, winners
+from service.rules.hare_tortoise.setup import initial_state, setup
+from service.rules.hare_tortoise.state import State
+from service.rules.hare_tortoise.views import catalog, label, redact, view
 
 name = "hare-and-tortoise"
 version = 1
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
+reasons = Reason
 metadata = Metadata(
     title="The Hare & the Tortoise",
     min_players=2,
@@ -60,15 +68,24 @@ metadata = Metadata(
 )
 
 __all__ = [
+    "Command",
+    "Event",
+    "State",
+    "catalog",
     "command_types",
     "decide",
+    "evaluate",
     "event_types",
     "evolve",
     "initial_state",
+    "label",
     "legal_commands",
     "metadata",
     "name",
+    "outcome",
+    "reasons",
     "redact",
+    "resample",
     "scores",
     "setup",
     "status",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.rules.hare_tortoise.data import Animal
+from service.rules.kit import by_name
 
 HIDDEN = "?"
 
@@ -165,22 +166,5 @@ Event = (
     | GameFinished
 )
 
-COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in (ChooseSecondBet, PlayCards, MoveAnimal)}
-EVENT_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        RaceSetUp,
-        SecondBetChosen,
-        CardsPlayed,
-        CardsDrawn,
-        DiscardReshuffled,
-        TurnPassed,
-        RacingPhaseStarted,
-        AnimalMoved,
-        AnimalCrossed,
-        AnimalFinished,
-        RoundEnded,
-        RaceFinished,
-        GameFinished,
-    )
-}
+COMMAND_TYPES = by_name(Command)
+EVENT_TYPES = by_name(Event)

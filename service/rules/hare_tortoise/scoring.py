@@ -1,10 +1,11 @@
-"""Scores, winners and tie-breaks (HT-60..64, HT-V1.2), and the game's status."""
+"""Scores, winners and tie-breaks (HT-60..64, HT-V1.2), the game's status, and its outcome in words."""
 
 from __future__ import annotations
 
-from service.rules.core import Status
+from service.rules.core import Outcome, Status
 from service.rules.hare_tortoise.data import CARD_ANIMAL, PODIUM_POINTS, Animal
 from service.rules.hare_tortoise.state import Phase, State
+from service.rules.kit import placements
 
 NO_PLACE = len(PODIUM_POINTS) + 1
 
@@ -87,3 +88,40 @@ def status(state: State) -> Status:
         case Phase.FINISHED:
             return Status(phase=state.phase.value, finished=True)
     return Status(phase=state.phase.value)
+
+
+# --- the outcome, for players ------------------------------------------------------------------------
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def outcome(state: State) -> Outcome | None:
+    """Why the game ended, each seat's place (winners first, then by total), and the tie rule applied."""
+    if state.phase is not Phase.FINISHED or state.totals is None or state.winners is None:
+        return None
+    return Outcome(why_it_ended(state), placements(state.winners, state.totals), tie_rule(state))
+
+
+def why_it_ended(state: State) -> str:
+    last = "an animal crossed the finish line" if state.config.turbo else "the third animal reached the podium"
+    rematches = len(state.results) - state.config.races
+    if rematches > 0:
+        return f"the {ORDINALS[rematches - 1]} rematch race ended: {last}"
+    if state.config.races > 1:
+        return f"the {ORDINALS[state.config.races - 1]} race of the series ended: {last}"
+    return last
+
+
+def tie_rule(state: State) -> str:
+    """Which tie-break decided, in words (HT-63, HT-64), or "" when the highest total did alone."""
+    alive = _top(range(state.seats), regular_totals(state))
+    if len(alive) == 1:
+        return ""
+    rule = "equal totals"
+    if state.config.races == 1 and state.results:
+        alive = _best_bets(alive, state.results[0].podium, state.results[0].bets)
+        if len(alive) == 1:
+            return f"{rule}: the player whose bet placed best wins (HT-63)"
+        rule += " and equally placed bets"
+    if len(state.results) > state.config.races and len(contenders(state)) == 1:
+        return f"{rule}: a rematch race decided (HT-64)"
+    return f"{rule}: the tied players share the win (HT-64)"

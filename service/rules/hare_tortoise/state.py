@@ -1,7 +1,8 @@
-"""The game state: frozen, rebuilt by evolve() alone, plus pure queries."""
+"""The game state: frozen, rebuilt by evolve() alone. What it holds, and plain reads of it; no rule."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -9,10 +10,7 @@ from typing import Any
 from service.rules.hare_tortoise.data import (
     ANIMALS,
     CARD_ANIMAL,
-    HAND_SIZE,
     HOWL_CARDS,
-    MAX_PER_ANIMAL_PER_ROUND,
-    MAX_TOTAL_PER_ROUND,
     SERIES_RACES,
     TURBO_HAND_SIZE_DEFAULT,
     Animal,
@@ -38,7 +36,7 @@ class Config:
     first_player: int = -1  # -1: chosen at random (HT-S5)
 
     @staticmethod
-    def of(options: dict[str, Any]) -> Config:
+    def of(options: Mapping[str, Any]) -> Config:
         return Config(
             turbo=options.get("variant", "standard") == "turbo",
             races=SERIES_RACES if options.get("series", False) else 1,
@@ -80,7 +78,7 @@ class State:
     totals: tuple[int, ...] | None = None
     winners: tuple[int, ...] | None = None
 
-    # --- queries -----------------------------------------------------------------------------
+    # --- reads (what the table shows; the rules that use them are in decide.py and legal.py) ----------
     def counts(self) -> tuple[int, ...]:
         """Cards played this round per animal (HT-12)."""
         c = [0] * len(ANIMALS)
@@ -95,15 +93,8 @@ class State:
     def howl(self) -> bool:
         return any(card in HOWL_CARDS for cards in self.played for card in cards)
 
-    def is_triggered(self) -> bool:
-        """HT-20: 8 cards in all or 4 of one animal."""
-        return self.total() == MAX_TOTAL_PER_ROUND or MAX_PER_ANIMAL_PER_ROUND in self.counts()
-
     def on_podium(self, animal: Animal) -> bool:
         return any(a == animal for a, _ in self.podium)
 
     def position(self, animal: Animal) -> int:
         return self.positions[ANIMALS.index(animal)]
-
-    def hand_size(self) -> int:
-        return self.config.turbo_hand_size if self.config.turbo else HAND_SIZE

@@ -8,44 +8,53 @@ take dozens of moves to reach. Commands are always run through `decide`.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import reduce
 from typing import Any
 
 from service.rules import antics
 from service.rules.antics.data import HATCHERIES, SEGMENT_INDEX, SITE_INDEX, Action, Hatchery, Token
-from service.rules.antics.game import evolve
 from service.rules.antics.messages import DisplayRow
 from service.rules.antics.state import Ant, Cell, Pending, Phase, State
-from service.rules.core import Rng, normalize_options
+from service.rules.core import IllegalCommand
+from tests.support.given import Harness
 
 SEED = b"antics-rules"
 
 
+def _not_listed(exc: IllegalCommand, state: Any, seat: int | None, command: Any) -> None:
+    assert command not in antics.legal_commands(state, seat), f"refused ({exc.code}) but listed as legal"
+
+
+AN: Harness[State, Any, Any] = Harness(antics, seats=4, seed=b"x", check_refusal=_not_listed)
+
+
+def refused(state: State, seat: int, command: Any, code: str) -> str:
+    """decide refuses with `code` (see Harness.refused), and legal_commands does not list the command."""
+    return AN.refused(state, seat, command, code)
+
+
 def options(seats: int) -> dict[str, Any]:
-    return normalize_options(antics.metadata, seats, {"two_player_variant": seats == 2})
+    return AN.options(seats, two_player_variant=seats == 2)
 
 
 def setup_events(seats: int = 4, seed: bytes = SEED) -> list[Any]:
-    opts = options(seats)
-    return antics.setup(opts, seats, Rng(seed, 1))
+    return AN.dealt(seats, seed, two_player_variant=seats == 2)[1]
 
 
 def fresh(seats: int = 4, seed: bytes = SEED) -> State:
-    opts = options(seats)
-    return reduce(evolve, setup_events(seats, seed), antics.initial_state(seats, opts))
+    return AN.dealt(seats, seed, two_player_variant=seats == 2)[0]
 
 
 def fold(state: State, events: list[Any]) -> State:
-    return reduce(evolve, events, state)
+    return AN.then(state, events)
 
 
 def run(state: State, seat: int, *commands: Any, seed: bytes = b"when") -> tuple[State, list[Any]]:
-    """When `seat` sends these commands one after the other: the state after and all events."""
+    """When `seat` sends these commands one after the other (decided at versions 100, 101, ...)."""
     events: list[Any] = []
     for n, command in enumerate(commands):
-        decided = antics.decide(state, seat, command, Rng(seed, 100 + n), 0)
+        decided = AN.when(state, seat, command, seed, version=100 + n)
         events += decided
-        state = fold(state, decided)
+        state = AN.then(state, decided)
     return state, events
 
 

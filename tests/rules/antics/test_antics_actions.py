@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from antics_refuse import refused
-from antics_support import acting, fresh, names, on_turn, run, set_player, with_cells
-
 from service.rules import antics
+from service.rules.antics.board import are_neighbours, neighbours
 from service.rules.antics.data import MAX_HEIGHT, Action, Hatchery, Hex
 from service.rules.antics.messages import (
     ActionFinished,
@@ -24,7 +22,8 @@ from service.rules.antics.messages import (
     UseMagnificANT,
 )
 from service.rules.antics.scoring import heights, player_score
-from service.rules.antics.state import Phase, State, anthill_height, are_neighbours, neighbours
+from service.rules.antics.state import Phase, State, anthill_height
+from tests.rules.antics.antics_support import acting, fresh, names, on_turn, refused, run, set_player, with_cells
 
 # Tile ids by kind (data.BAG_TILE_KINDS order): 4..7 SCOUT/BUILD, 8..11 SCOUT/HATCH, 20..23 BUILD/HATCH,
 # 24..27 BUILD/ANTS, 28..31 BUILD/DRAG, 32..35 HATCH/ANTS, 44..46 FUNGUS/SCOUT, 59 FUNGUS/FUNGUS.

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from antics_refuse import refused
-from antics_support import acting, fresh, in_hatchery, names, on_turn, put_ant, run, set_player, set_site
-
 from service.rules import antics
 from service.rules.antics.data import SEGMENT_INDEX, Action, Hatchery, Token
 from service.rules.antics.messages import (
@@ -26,6 +23,18 @@ from service.rules.antics.messages import (
     TokenStolen,
 )
 from service.rules.antics.state import Ant, State, ant_at
+from tests.rules.antics.antics_support import (
+    acting,
+    fresh,
+    in_hatchery,
+    names,
+    on_turn,
+    put_ant,
+    refused,
+    run,
+    set_player,
+    set_site,
+)
 
 G, S, P, M, L, X = (
     Hatchery.GRASS,

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from antics_refuse import refused
-from antics_support import acting, fresh, in_hatchery, names, on_turn, run, set_row, set_site
-
 from service.rules import antics
 from service.rules.antics.data import SITE_INDEX, SITES, Action, Hatchery, Meal, Token, is_fungus_tile
-from service.rules.antics.game import evolve
+from service.rules.antics.evolve import evolve
 from service.rules.antics.messages import (
     AnteaterArrived,
     AnteaterReturned,
@@ -28,6 +25,17 @@ from service.rules.antics.messages import (
     UseMagnificANT,
 )
 from service.rules.antics.state import Phase, State
+from tests.rules.antics.antics_support import (
+    acting,
+    fresh,
+    in_hatchery,
+    names,
+    on_turn,
+    refused,
+    run,
+    set_row,
+    set_site,
+)
 
 
 def anteater_at_2(state: State, row: int = 2) -> tuple[State, tuple[int, ...]]:

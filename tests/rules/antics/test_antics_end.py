@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from antics_refuse import refused
-from antics_support import acting, fresh, names, on_turn, put_ant, run, set_player, set_site, with_cells
-
 from service.rules import antics
 from service.rules.antics.data import (
     EXHAUSTED_TYPES_TO_END,
@@ -32,6 +29,18 @@ from service.rules.antics.messages import (
 )
 from service.rules.antics.scoring import leaf_points, player_score, prey_points, rank_winners
 from service.rules.antics.state import Phase, State
+from tests.rules.antics.antics_support import (
+    acting,
+    fresh,
+    names,
+    on_turn,
+    put_ant,
+    refused,
+    run,
+    set_player,
+    set_site,
+    with_cells,
+)
 
 FUNGUS_SCOUT, FUNGUS_BUILD, FUNGUS_FUNGUS, BA = 44, 47, 59, 24
 

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from antics_support import acting, fresh, in_hatchery, on_turn, put_ant, set_player, with_cells
 
 from service.rules import antics
+from service.rules.antics.board import neighbours
 from service.rules.antics.data import ACTIONS, HATCHERIES, SEGMENT_IDS, SITES, Action, Hatchery, Token
 from service.rules.antics.messages import (
     BuildTile,
@@ -33,8 +33,9 @@ from service.rules.antics.messages import (
     UseHex,
     UseMagnificANT,
 )
-from service.rules.antics.state import State, neighbours
+from service.rules.antics.state import State
 from service.rules.core import IllegalCommand, Rng
+from tests.rules.antics.antics_support import acting, fresh, in_hatchery, on_turn, put_ant, set_player, with_cells
 from tests.support.playout import start
 
 PATHS = (*SEGMENT_IDS, "S00")

@@ -6,7 +6,6 @@ from collections import Counter, deque
 from dataclasses import replace
 
 import pytest
-from antics_support import ScriptedRng, fold, fresh, options, setup_events
 
 from service.rules import antics
 from service.rules.antics.data import (
@@ -27,10 +26,11 @@ from service.rules.antics.data import (
     Token,
     is_fungus_tile,
 )
-from service.rules.antics.game import _refill
 from service.rules.antics.messages import GameStarted, TilesDrawn, TurnStarted
 from service.rules.antics.state import Phase
+from service.rules.antics.update import refill
 from service.rules.core import InvalidOptions, Rng, normalize_options
+from tests.rules.antics.antics_support import ScriptedRng, fold, fresh, options, setup_events
 
 
 def test_AN_T00_component_counts() -> None:
@@ -109,7 +109,7 @@ def test_AN_T14_setup_display_draw_order() -> None:
     # bag (4, 5, 6, 44, 45): 4, 5, 6 are normal tiles, 44 and 45 fungus tiles.
     state = fold(antics.initial_state(4, options(4)), setup_events(4)[:1])
     state = replace(state, bag=(4, 5, 6, 44, 45))
-    drawn = _refill(state, ScriptedRng([0, 2, 0, 0, 0]))
+    drawn = refill(state, ScriptedRng([0, 2, 0, 0, 0]))
     assert drawn is not None
     assert [(p.tile, p.row, p.column) for p in drawn.placements] == [
         (4, 1, 1),  # 1st (normal): column 1, row 1

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 from service.rules.atiwa.data.cards import CARD_NAME, CARD_POINTS, LOCATIONS, TERRAIN_BY_NUMBER
 from service.rules.atiwa.data.pieces import Item
+from service.rules.atiwa.fields import open_positions, reading_order, supply_left, targets
 from service.rules.atiwa.messages import PlaceItem, PlaceWorker
-from service.rules.atiwa.state import (
-    BAT,
-    EMPTY,
-    TRE,
-    WLD,
-    Player,
-    Step,
-    open_positions,
-    reading_order,
-    supply_left,
-    targets,
-)
-from tests.rules.atiwa.at_given import card, field, game, play, player, taken_for, task, village, with_area
+from service.rules.atiwa.state import BAT, EMPTY, TRE, WLD, Player, Step
+from tests.rules.atiwa.at_support import card, field, game, play, player, taken_for, task, village, with_area
 
 TREE, FRUIT, WILD, GOAT, FAMILY, BATK = Item.TREE, Item.FRUIT, Item.WILD, Item.GOAT, Item.FAMILY, Item.BAT
 
@@ -173,7 +163,7 @@ def test_AT_106_AT_G22_pieces_placed_one_at_a_time() -> None:
 
 
 def at_count(p: Player, kind: Item) -> int:
-    from service.rules.atiwa.state import count
+    from service.rules.atiwa.fields import count
 
     return count(p, kind)
 

@@ -11,8 +11,9 @@ import pytest
 import service.rules.atiwa as at
 from service.rules.atiwa.data.pieces import Item
 from service.rules.atiwa.messages import PlaceItem, PlaceWorker
-from service.rules.atiwa.state import EMPTY, FRT, TRE, Step, Task, round_space
-from tests.rules.atiwa.at_given import field, game, maintenance, play, player, settle, village, with_area
+from service.rules.atiwa.spaces import round_space
+from service.rules.atiwa.state import EMPTY, FRT, TRE, Step, Task
+from tests.rules.atiwa.at_support import field, game, maintenance, play, player, settle, village, with_area
 
 SPEC = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "atiwa.md"
 
@@ -34,7 +35,7 @@ def test_AT_G11_breeding_counts_only_the_play_area() -> None:
 def test_AT_G15_tree_with_fruit_without_fruit_left() -> None:
     fruit = {2: "tree+fruit"}
     cards = [village({8: "family", **fruit})]
-    from tests.rules.atiwa.at_given import card
+    from tests.rules.atiwa.at_support import card
 
     cards += [card(9, 1, 2, {2: "fruit", 4: "fruit"}), card(13, 1, 4, {2: "fruit", 6: "fruit"})]
     cards += [card(1, 2, 3, {1: "fruit", 3: "tree+fruit"}), card(35, 2, 4, {1: "fruit"})]

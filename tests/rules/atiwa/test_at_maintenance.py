@@ -7,50 +7,35 @@ from itertools import permutations
 
 import service.rules.atiwa as at
 from service.rules.atiwa.data.pieces import Item
-from service.rules.atiwa.messages import (
+from service.rules.atiwa.fields import count, pollution_count, pollution_spots
+from service.rules.atiwa.messages import Event, Pass, PayFood, PlaceItem
+from service.rules.atiwa.messages_maintenance import (
     BatsReleased,
     BreedingStarted,
     DisplayRefreshed,
-    Event,
     FeedingStarted,
     FoodShortage,
     GameFinished,
     IncomeCollected,
     MaintenanceFinished,
     NightBatsReturning,
-    Pass,
-    PayFood,
-    PlaceItem,
     ProductionStarted,
     RoundStarted,
     Spot,
     WorkersReturned,
 )
-from service.rules.atiwa.state import (
-    BAT,
-    EMPTY,
-    FAM,
-    POL,
-    Card,
-    Phase,
-    State,
-    Step,
-    Task,
-    count,
-    pollution_count,
-    pollution_spots,
-)
-from tests.rules.atiwa.at_given import (
+from service.rules.atiwa.state import BAT, EMPTY, FAM, POL, Card, Phase, State, Step, Task
+from tests.rules.atiwa.at_support import (
     card,
     field,
     game,
-    given,
     kinds,
     maintenance,
     play,
     player,
     settle,
     task,
+    then,
     village,
     with_area,
 )
@@ -262,7 +247,7 @@ def test_AT_79_bats_return_as_many_as_fit_rest_to_the_supply() -> None:
 
 def fed(cards: list[Card], need: int, allowed: int, gold: int = 0, shortage: bool = False) -> State:
     state = maintenance(with_area(game(), 0, cards, gold=gold), {0: Task(step=Step.NEXT, stage=5)})
-    return given(state, FeedingStarted(0, need, allowed, shortage))
+    return then(state, FeedingStarted(0, need, allowed, shortage))
 
 
 def payments(state: State) -> set[tuple[Item, ...]]:
@@ -319,7 +304,7 @@ def test_AT_82_AT_T07_bats_only_for_untrained_families() -> None:
 
 def test_AT_83_AT_T05_goat_worth_four() -> None:
     base = [village({6: "family", 7: "family", 8: "family"}), card("FARM", 1, 2, {8: "family"})]
-    from service.rules.atiwa.game import food_need
+    from service.rules.atiwa.legal import food_need
 
     no_goat = player(with_area(game(), 0, base), 0)
     one_goat = player(with_area(game(), 0, [*base, card(4, 1, 4, {3: "goat"})]), 0)
@@ -339,7 +324,7 @@ def test_AT_84_AT_T04_the_five_payment_options() -> None:
     state = fed(cards, need=4, allowed=0, gold=4)
     p = player(state, 0)
     assert p.taken[3] == 5 and p.taken[4] == 1
-    from service.rules.atiwa.game import food_need
+    from service.rules.atiwa.legal import food_need
 
     assert food_need(p) == 4
     expected = [(GOAT, WILD), (GOAT, GOLD), (WILD, WILD), (WILD, GOLD, GOLD), (GOLD, GOLD, GOLD, GOLD)]
@@ -347,7 +332,7 @@ def test_AT_84_AT_T04_the_five_payment_options() -> None:
 
 
 def test_AT_84_formalisation_on_every_order() -> None:
-    from service.rules.atiwa.game import food_piece_ok
+    from service.rules.atiwa.legal import food_piece_ok
 
     # a legal multiset can be paid in any order; an overpayment in none
     for order in set(permutations((3, 1, 1))):  # {GOAT, GOLD, GOLD} for a need of 4: a gold is superfluous
@@ -364,7 +349,7 @@ def test_AT_84_formalisation_on_every_order() -> None:
 def test_AT_85_AT_T06_shortage_pays_everything_and_costs_two_per_food() -> None:
     cards = [village({3: "wild", 8: "trained"})]
     state = maintenance(with_area(game(), 0, cards, gold=1), {0: Task(step=Step.NEXT, stage=5)})
-    state = given(state, FeedingStarted(0, 6, 0, True))
+    state = then(state, FeedingStarted(0, 6, 0, True))
     state, events = settle(state)
     (shortage,) = kinds(events, FoodShortage)
     assert shortage.gold == 1 and [p.kind for p in shortage.pieces] == [WILD]

@@ -7,12 +7,11 @@ from dataclasses import replace
 
 import service.rules.atiwa as at
 from service.rules.atiwa.data.pieces import Item
+from service.rules.atiwa.fields import count, targets
 from service.rules.atiwa.messages import (
     BatFlown,
     ChooseAlternative,
-    FeedingStarted,
     FlyBat,
-    IncomeCollected,
     LocationBought,
     Pass,
     PayFood,
@@ -21,24 +20,24 @@ from service.rules.atiwa.messages import (
     PlaceCard,
     PlaceItem,
     PlaceWorker,
-    RoundStarted,
     StartAction,
     TrainFamily,
     TurnEnded,
 )
+from service.rules.atiwa.messages_maintenance import FeedingStarted, IncomeCollected, RoundStarted
 from service.rules.atiwa.scoring import result
-from service.rules.atiwa.state import BAT, EMPTY, FAM, TRE, TRN, Card, State, Step, Task, count, targets
-from tests.rules.atiwa.at_given import (
+from service.rules.atiwa.state import BAT, EMPTY, FAM, TRE, TRN, Card, State, Step, Task
+from tests.rules.atiwa.at_support import (
     card,
     field,
     game,
-    given,
     kinds,
     maintenance,
     play,
     player,
     settle,
     task,
+    then,
     village,
     with_area,
 )
@@ -56,7 +55,7 @@ TREE, FRUIT, WILD, GOAT, FAMILY, BATK, GOLD = (
 
 def feeding(cards: list[Card], need: int, allowed: int = 0, gold: int = 0) -> State:
     state = maintenance(with_area(game(), 0, cards, gold=gold), {0: Task(step=Step.NEXT, stage=5)})
-    return given(state, FeedingStarted(0, need, allowed, False))
+    return then(state, FeedingStarted(0, need, allowed, False))
 
 
 def test_AT_50_gold_and_bats_go_to_the_general_supply() -> None:

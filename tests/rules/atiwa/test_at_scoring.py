@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import service.rules.atiwa as at
-from service.rules.atiwa.messages import GameFinished, Result
+from service.rules.atiwa.messages_maintenance import GameFinished, Result
 from service.rules.atiwa.scoring import board_points, ranking_winners, result
 from service.rules.atiwa.state import Player, State
-from tests.rules.atiwa.at_given import card, game, maintenance, settle, taken_for, village, with_area
+from tests.rules.atiwa.at_support import card, game, maintenance, settle, taken_for, village, with_area
 
 
 def player_of(*cards: object, gold: int = 0, penalty: int = 0) -> Player:

@@ -10,9 +10,10 @@ import service.rules.atiwa as at
 from service.rules.atiwa.data.board import TILE_IDS
 from service.rules.atiwa.data.pieces import POLLUTION_BAG, Item
 from service.rules.atiwa.messages import GameSetUp, PlaceWorker
-from service.rules.atiwa.state import BAT, FAM, GOT, ROW, WLD, Phase, State, Step, space_ids
+from service.rules.atiwa.spaces import space_ids
+from service.rules.atiwa.state import BAT, FAM, GOT, ROW, WLD, Phase, State, Step
 from service.rules.core import InvalidOptions, Rng, normalize_options
-from tests.rules.atiwa.at_given import game
+from tests.rules.atiwa.at_support import game
 
 
 def set_up(seats: int, seed: bytes = b"setup", **options: int) -> tuple[GameSetUp, State]:

@@ -10,11 +10,10 @@ import pytest
 import service.rules.atiwa as at
 from service.rules.atiwa.data.challenges import CHALLENGES
 from service.rules.atiwa.data.pieces import Item
+from service.rules.atiwa.fields import count
 from service.rules.atiwa.messages import (
     CostPaid,
-    DisplayRefreshed,
     Event,
-    FamiliesMigrated,
     PayCost,
     PayTree,
     PlaceCard,
@@ -22,11 +21,12 @@ from service.rules.atiwa.messages import (
     PlaceWorker,
     StartAction,
     TrainFamily,
-    WorkersReturned,
 )
-from service.rules.atiwa.state import Card, State, Step, count, space_ids
+from service.rules.atiwa.messages_maintenance import DisplayRefreshed, FamiliesMigrated, WorkersReturned
+from service.rules.atiwa.spaces import space_ids
+from service.rules.atiwa.state import Card, State, Step
 from service.rules.core import Rng, normalize_options
-from tests.rules.atiwa.at_given import card, game, kinds, maintenance, play, player, settle, task, village, with_area
+from tests.rules.atiwa.at_support import card, game, kinds, maintenance, play, player, settle, task, village, with_area
 
 FAMILY = Item.FAMILY
 
@@ -179,7 +179,7 @@ def test_AT_C5_AT_T22_migration() -> None:
         assert FamiliesMigrated(0, 2) in events
     p = player(state, 0)
     assert state.round == 4 and p.taken[3] == 7 and p.removed == 6
-    from service.rules.atiwa.game import food_need
+    from service.rules.atiwa.legal import food_need
 
     assert food_need(p) == 7  # V[FAMILY][7]
     assert count(p, FAMILY) == 1  # breeding counts the family tokens on cards

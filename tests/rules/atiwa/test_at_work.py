@@ -8,6 +8,7 @@ import service.rules.atiwa as at
 from service.rules.atiwa.data.board import Act
 from service.rules.atiwa.data.cards import Location
 from service.rules.atiwa.data.pieces import Item
+from service.rules.atiwa.fields import count
 from service.rules.atiwa.messages import (
     ActionFinished,
     ActionStarted,
@@ -37,21 +38,9 @@ from service.rules.atiwa.messages import (
     WorkerActionEnded,
     WorkerPlaced,
 )
-from service.rules.atiwa.state import (
-    BAT,
-    EMPTY,
-    FAM,
-    FRT,
-    TRE,
-    TRN,
-    Phase,
-    State,
-    Step,
-    count,
-    round_space,
-    space_actions,
-)
-from tests.rules.atiwa.at_given import (
+from service.rules.atiwa.spaces import round_space, space_actions
+from service.rules.atiwa.state import BAT, EMPTY, FAM, FRT, TRE, TRN, Phase, State, Step
+from tests.rules.atiwa.at_support import (
     TILES,
     card,
     field,

@@ -6,11 +6,22 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from by_helpers import Table, cell_of, names, of_type
 
 from service.rules import baba_yaga as by
 from service.rules.baba_yaga.data import FOREST_CELLS, QUADRANT_CELLS, QUADRANTS, Effect, End, HouseTiming
 from service.rules.baba_yaga.messages import (
+    EndSearch,
+    FinishReason,
+    FlipDown,
+    FlipUp,
+    GameFinished,
+    LiftHouse,
+    MoveLens,
+    PlaceHouse,
+    PlaceWitch,
+    TurnPrepared,
+)
+from service.rules.baba_yaga.messages_effects import (
     Choice,
     ChoiceForfeited,
     ChoiceRequired,
@@ -18,30 +29,22 @@ from service.rules.baba_yaga.messages import (
     ChooseTarget,
     EffectLost,
     EffectTargeted,
-    EndSearch,
-    FinishReason,
-    FlipDown,
-    FlipUp,
-    GameFinished,
     HouseMoved,
-    LiftHouse,
     LossReason,
     MoveHouse,
-    MoveLens,
-    PlaceHouse,
-    PlaceWitch,
     SwapTiles,
     TilesSwapped,
-    TurnPrepared,
 )
+from tests.rules.baba_yaga.by_support import Table, cell_of, names, of_type
 
 OTHERS = (("S11", "S12", "S13"), ("S14", "S15", "S16"), ("S17", "S18", "S19"), ("S20", "S10", "S09"))
 
 
-def _table(top: str, seats: int = 3, **options: object) -> Table:
+def _table(top: str, seats: int = 3, rules_version: int = by.version, **options: object) -> Table:
     """Seat 0 is active first and its top card is `top`."""
     first = (top, *(c for c in ("S01", "S02", "S03", "S04") if c != top))[:3]
-    return Table(seats=seats, options=dict(options), stacks=(first, *OTHERS[: seats - 1]))
+    stacks = (first, *OTHERS[: seats - 1])
+    return Table(seats=seats, options=dict(options), stacks=stacks, rules_version=rules_version)
 
 
 def _cast(t: Table) -> list[Any]:
@@ -304,15 +307,26 @@ def test_BY_T12_BY_23_walk_level_ignores_the_effect() -> None:
     assert not of_type(events, ChoiceRequired) and "S02" in t.state.used
 
 
-def test_BY_31_turn_limit_most_spells_win_ties_shared() -> None:
+def test_BY_31_turn_limit_ends_the_game_with_no_winner() -> None:
+    """Rules version 2 (issue 18): a spell ahead is not three spells; the turn limit is a draw."""
     t = _table("S01", max_turns=2)
     t.begin()
     t.turn(cast=True)
     events = t.turn(cast=False)
     finished = events[-1]
     assert isinstance(finished, GameFinished) and finished.reason is FinishReason.TURN_LIMIT
+    assert finished.winners == () and finished.casts == (1, 0, 0)
+
+
+def test_BY_31_rules_version_1_turn_limit_most_spells_win_ties_shared() -> None:
+    t = _table("S01", max_turns=2, rules_version=1)
+    t.begin()
+    t.turn(cast=True)
+    events = t.turn(cast=False)
+    finished = events[-1]
+    assert isinstance(finished, GameFinished) and finished.reason is FinishReason.TURN_LIMIT
     assert finished.winners == (0,)
-    t = _table("S01", max_turns=1)
+    t = _table("S01", max_turns=1, rules_version=1)
     t.begin()
     events = t.turn(cast=False)
     assert events[-1].winners == (0, 1, 2)

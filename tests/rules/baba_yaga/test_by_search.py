@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from by_helpers import Table, cell_of, names, of_type
-
 from service.rules import baba_yaga as by
 from service.rules.baba_yaga.data import Effect
 from service.rules.baba_yaga.messages import (
@@ -21,6 +19,7 @@ from service.rules.baba_yaga.messages import (
     TileFlippedUp,
     TilesReset,
 )
+from tests.rules.baba_yaga.by_support import Table, cell_of, names, of_type
 
 CARD = "S01"  # I01 I02 I04 I08, E-REDUCE: seat 0's top card in every Table
 

@@ -6,7 +6,6 @@ from functools import reduce
 from typing import Any
 
 import pytest
-from by_helpers import Table, names
 
 from service.ledger import codec
 from service.rules import baba_yaga as by
@@ -31,6 +30,7 @@ from service.rules.baba_yaga.messages import (
 )
 from service.rules.baba_yaga.state import Phase
 from service.rules.core import InvalidOptions, Rng, normalize_options
+from tests.rules.baba_yaga.by_support import Table, names
 
 
 def _setup(seats: int, seed: bytes = b"seed", **options: object) -> list[Any]:
@@ -191,7 +191,7 @@ def test_mode_t_may_switch_the_timeouts_off() -> None:
     assert by.legal_commands(t.state, None) == []
 
 
-def test_options_are_documented_and_version_is_one() -> None:
+def test_options_are_documented_and_version_is_two() -> None:
     spec = {o.name: o for o in by.metadata.options}
     for name in (
         "mode",
@@ -216,7 +216,7 @@ def test_options_are_documented_and_version_is_one() -> None:
         assert spec[name].description
     assert spec["mode"].choices == ("R", "T") and spec["mode"].default == "R"
     assert spec["handicap_mode"].choices == ("enforce", "record")
-    assert by.version == 1 and by.name == "baba-yaga"
+    assert by.version == 2 and by.name == "baba-yaga"  # 2: BY-31 turn limit a draw (test_by_outcome.py)
 
 
 def test_the_game_starts_with_an_automatic_begin_due_at_once() -> None:

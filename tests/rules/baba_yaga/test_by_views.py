@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from by_helpers import Table, cell_of
-
 from service.ledger import codec
 from service.rules import baba_yaga as by
 from service.rules.baba_yaga.data import FOREST_CELLS, SPELL_IDS, Effect
 from service.rules.baba_yaga.messages import FlipUp, ForestLaid, SpellsDealt, TileFlippedUp
 from service.rules.baba_yaga.state import State, cell_index
 from service.rules.core import IllegalCommand, Rng
+from tests.rules.baba_yaga.by_support import Table, cell_of
 
 
 def _twin_with_other_secrets(state: State) -> State:

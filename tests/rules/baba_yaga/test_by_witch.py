@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from by_helpers import Table, cell_of, names, of_type
-
 from service.rules import baba_yaga as by
 from service.rules.baba_yaga.data import Effect, End, Hand
 from service.rules.baba_yaga.messages import (
@@ -22,6 +20,7 @@ from service.rules.baba_yaga.messages import (
     WitchPlaced,
     WitchStepped,
 )
+from tests.rules.baba_yaga.by_support import Table, cell_of, names, of_type
 
 R = {"mode": "R"}
 

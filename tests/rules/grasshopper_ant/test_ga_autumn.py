@@ -16,7 +16,7 @@ from service.rules.grasshopper_ant.messages import (
 )
 from service.rules.grasshopper_ant.scoring import autumn_score, autumn_winners, insect_points, shelf_points
 from service.rules.grasshopper_ant.state import Phase, State
-from tests.rules.grasshopper_ant.ga_helpers import events_of, round_to_reveal, set_up
+from tests.rules.grasshopper_ant.ga_support import events_of, round_to_reveal, set_up
 
 # (1,1) TC-03, (1,2) TL-02, (1,3) ST-02, (2,1) ST-07 (BEE), (2,2) WD-07, (2,3) TL-07: two ST cards, one with an insect.
 TWO_ST = frozenset({(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)})

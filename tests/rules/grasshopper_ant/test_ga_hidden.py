@@ -20,7 +20,7 @@ from service.rules.grasshopper_ant.messages import (
     RedAntGuess,
 )
 from service.rules.grasshopper_ant.state import State
-from tests.rules.grasshopper_ant.ga_helpers import BLOCK, chosen, placed, play, round_to_reveal, set_up, with_powers
+from tests.rules.grasshopper_ant.ga_support import BLOCK, chosen, placed, play, round_to_reveal, set_up, with_powers
 
 
 def outcome(state: State, seat: int | None, command: Command) -> tuple[str, str]:

@@ -27,13 +27,13 @@ from service.rules.grasshopper_ant.messages import (
 )
 from service.rules.grasshopper_ant.scoring import victory_points
 from service.rules.grasshopper_ant.state import CENTRE, Phase, State, power_holder
-from tests.rules.grasshopper_ant.ga_helpers import (
+from tests.rules.grasshopper_ant.ga_support import (
     chosen,
     events_of,
     grid,
     placed,
     play,
-    rejected,
+    refused,
     round_to_reveal,
     set_up,
     when,
@@ -78,7 +78,7 @@ def test_GA_P0_the_ant_who_collects_may_discard_an_insect_card_for_its_power() -
     assert "TC-08" not in after.supplies[0] and after.discard == ("TC-08",)
     assert after.phase is Phase.ACQUIRE
     # only one power per round
-    assert rejected(after, 0, GainPower(discard="TC-10")).code == "WRONG_PHASE"
+    refused(after, 0, GainPower(discard="TC-10"), "WRONG_PHASE")
     declined, events = play(state, 0, SkipPower())
     assert events == [PowerDeclined(seat=0)] and declined.phase is Phase.ACQUIRE
 
@@ -86,7 +86,7 @@ def test_GA_P0_the_ant_who_collects_may_discard_an_insect_card_for_its_power() -
 def test_GA_P0_steal_from_another_player_but_not_a_power_you_hold() -> None:
     state = ant_collects(powered(3, holders={Power.BEETLE: 2, Power.CATERPILLAR: 0}))
     assert ga.legal_commands(state, 0) == [GainPower(discard="TC-08"), SkipPower()]
-    assert rejected(state, 0, GainPower(discard="TC-10")).code == "NO_POWER"
+    refused(state, 0, GainPower(discard="TC-10"), "NO_POWER")
     after, events = play(state, 0, GainPower(discard="TC-08"))
     assert isinstance(events[0], PowerGained) and events[0].from_seat == 2
     assert power_holder(after, Power.BEETLE) == 0
@@ -102,7 +102,7 @@ def test_GA_G16_no_power_for_an_insect_whose_card_is_in_the_box() -> None:
 def test_GA_P0_only_the_ant_gains_powers() -> None:
     state, _ = round_to_reveal(powered(), "TC", RIGHT)  # the Cicada collects the insect cards
     assert state.collector == 1 and state.phase is Phase.ACQUIRE
-    assert rejected(state, 1, GainPower(discard="TC-08")).code == "WRONG_PHASE"
+    refused(state, 1, GainPower(discard="TC-08"), "WRONG_PHASE")
 
 
 # --- GA-P1 Bee ---------------------------------------------------------------------------------------------
@@ -131,13 +131,13 @@ def test_GA_T16_with_the_bee_two_identical_cards_cover_a_symbol() -> None:
         seat=0, provision="PV-WHEAT-1", paid=tuple(sorted(supply))
     )
     without = buying({}, supply)
-    assert rejected(without, 0, Buy(provision="PV-WHEAT-1", cards=pay)).code == "BAD_PAYMENT"
+    refused(without, 0, Buy(provision="PV-WHEAT-1", cards=pay), "BAD_PAYMENT")
 
 
 def test_GA_P1_bee_wildcard_is_exactly_two() -> None:
     supply = ("TC-04", "WD-04", "WD-05", "WD-06", "ST-05")
     with_bee = buying({Power.BEE: 0}, supply)
-    assert rejected(with_bee, 0, Buy(provision="PV-WHEAT-1", cards=frozenset(supply))).code == "BAD_PAYMENT"
+    refused(with_bee, 0, Buy(provision="PV-WHEAT-1", cards=frozenset(supply)), "BAD_PAYMENT")
 
 
 # --- GA-P2 Beetle -----------------------------------------------------------------------------------------
@@ -184,14 +184,14 @@ def test_GA_P3_dragonfly_cicada_peeks_at_one_unchosen_marker_seen_by_it_alone() 
     assert ga.view(after, 1)["peek"] == {"seat": 1, "slot": 0, "marker": peeked.path_type.value}
     for viewer in (None, 0, 2):
         assert ga.view(after, viewer)["peek"] == {"seat": 1, "slot": 0, "marker": None}
-    assert rejected(after, 1, PeekMarker(slot=1)).code == "ALREADY_PEEKED"
+    refused(after, 1, PeekMarker(slot=1), "ALREADY_PEEKED")
     assert all(not isinstance(c, PeekMarker) for c in ga.legal_commands(after, 1))
-    assert rejected(state, 1, PeekMarker(slot=3)).code == "BAD_SLOT"
+    refused(state, 1, PeekMarker(slot=3), "BAD_SLOT")
 
 
 def test_GA_P3_no_peek_without_the_dragonfly() -> None:
     state = chosen(placed(powered(holders={Power.DRAGONFLY: 0})), "TC")
-    assert rejected(state, 1, PeekMarker(slot=0)).code == "NO_POWER"
+    refused(state, 1, PeekMarker(slot=0), "NO_POWER")
     assert all(isinstance(c, PlaceCicada) for c in ga.legal_commands(state, 1))
 
 
@@ -273,9 +273,9 @@ def test_GA_P6_butterfly_swaps_with_an_opponent_or_the_market_then_returns() -> 
     assert after.phase is Phase.ACQUIRE  # the purchase may still follow (GA-G15)
     market, _ = play(state, 0, UseSwap(mine="PV-APPLE-1", theirs="PV-HONEY-1"))
     assert market.market == ("PV-WHEAT-1", "PV-APPLE-1", "PV-BERRY-1") and market.provisions[0] == ("PV-HONEY-1",)
-    assert rejected(state, 0, UseSwap(mine="PV-HAZEL-1", theirs="PV-APPLE-1")).code == "NOT_YOURS"
-    assert rejected(state, 0, UseSwap(mine="PV-APPLE-1", theirs="PV-APPLE-1")).code == "BAD_SWAP"
-    assert rejected(state, 0, UseSwap(mine="PV-APPLE-1", theirs="PV-BREAD-1")).code == "BAD_SWAP"
+    refused(state, 0, UseSwap(mine="PV-HAZEL-1", theirs="PV-APPLE-1"), "NOT_YOURS")
+    refused(state, 0, UseSwap(mine="PV-APPLE-1", theirs="PV-APPLE-1"), "BAD_SWAP")
+    refused(state, 0, UseSwap(mine="PV-APPLE-1", theirs="PV-BREAD-1"), "BAD_SWAP")
 
 
 def test_GA_G15_swap_before_or_after_the_purchase() -> None:
@@ -293,8 +293,8 @@ def test_GA_G15_swap_before_or_after_the_purchase() -> None:
 def test_GA_P6_only_the_collector_with_the_butterfly_swaps() -> None:
     state = buying({Power.BUTTERFLY: 1}, ("WD-04",))
     state = replace(state, provisions=(("PV-APPLE-1",), ("PV-HAZEL-2",)))
-    assert rejected(state, 0, UseSwap(mine="PV-APPLE-1", theirs="PV-HAZEL-2")).code == "NO_POWER"
-    assert rejected(state, 1, UseSwap(mine="PV-HAZEL-2", theirs="PV-APPLE-1")).code == "NOT_YOUR_TURN"
+    refused(state, 0, UseSwap(mine="PV-APPLE-1", theirs="PV-HAZEL-2"), "NO_POWER")
+    refused(state, 1, UseSwap(mine="PV-HAZEL-2", theirs="PV-APPLE-1"), "NOT_YOUR_TURN")
 
 
 def test_GA_A3_the_butterfly_is_the_single_use_power() -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from service.rules import grasshopper_ant as ga
 from service.rules.grasshopper_ant.messages import Pass, RoundStarted
 from service.rules.grasshopper_ant.state import State, red_ants
-from tests.rules.grasshopper_ant.ga_helpers import GRID, events_of, play, round_to_reveal, set_up
+from tests.rules.grasshopper_ant.ga_support import GRID, events_of, play, round_to_reveal, set_up
 
 RIGHT, WRONG = (0, 0), (0, 1)  # with marker TC: (0,0) is TC-01, (0,1) is ST-01
 

@@ -21,14 +21,14 @@ from service.rules.grasshopper_ant.messages import (
     RoundStarted,
 )
 from service.rules.grasshopper_ant.state import Phase
-from tests.rules.grasshopper_ant.ga_helpers import (
+from tests.rules.grasshopper_ant.ga_support import (
     BLOCK,
     GRID,
     chosen,
     events_of,
     placed,
     play,
-    rejected,
+    refused,
     round_to_reveal,
     set_up,
     when,
@@ -43,11 +43,11 @@ def test_GA_10_all_six_pawns_on_six_different_cards() -> None:
     state = set_up()
     assert when(state, 0, PlaceAnts(cells=BLOCK)) == [AntsPlaced(seat=0, cells=BLOCK)]
     five = cells((0, 0), (0, 1), (0, 2), (0, 3), (1, 3))
-    assert rejected(state, 0, PlaceAnts(cells=five)).code == "PAWNS"
+    refused(state, 0, PlaceAnts(cells=five), "PAWNS")
     seven = five | {(2, 3), (3, 3)}
-    assert rejected(state, 0, PlaceAnts(cells=seven)).code == "PAWNS"
-    assert rejected(state, 1, PlaceAnts(cells=BLOCK)).code == "NOT_YOUR_TURN"
-    assert rejected(state, 0, PlaceAnts(cells=cells((0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (4, 3)))).code == "BAD_CELL"
+    refused(state, 0, PlaceAnts(cells=seven), "PAWNS")
+    refused(state, 1, PlaceAnts(cells=BLOCK), "NOT_YOUR_TURN")
+    refused(state, 0, PlaceAnts(cells=cells((0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (4, 3))), "BAD_CELL")
 
 
 def test_GA_11_one_orthogonally_connected_group() -> None:
@@ -55,14 +55,14 @@ def test_GA_11_one_orthogonally_connected_group() -> None:
     line = cells((0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3))
     split = cells((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2))
     assert when(state, 0, PlaceAnts(cells=line))
-    assert rejected(state, 0, PlaceAnts(cells=split)).code == "BROKEN_CHAIN"
+    refused(state, 0, PlaceAnts(cells=split), "BROKEN_CHAIN")
     assert len(CHAINS) == 496 and all(is_connected(c) for c in CHAINS)
 
 
 def test_GA_T07_diagonal_link_rejected_L_T_and_block_accepted() -> None:
     state = set_up()
     diagonal = cells((0, 0), (1, 1), (1, 2), (1, 3), (2, 3), (3, 3))  # (0,0) touches (1,1) by a corner only
-    assert rejected(state, 0, PlaceAnts(cells=diagonal)).code == "BROKEN_CHAIN"
+    refused(state, 0, PlaceAnts(cells=diagonal), "BROKEN_CHAIN")
     l_shape = cells((0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (3, 2))
     t_shape = cells((0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (2, 1))
     for shape in (l_shape, t_shape, BLOCK):
@@ -72,9 +72,9 @@ def test_GA_T07_diagonal_link_rejected_L_T_and_block_accepted() -> None:
 def test_GA_OPT_SNAKE_single_file_from_an_edge() -> None:
     state = set_up(snake=True)
     assert state.snake
-    assert rejected(state, 0, PlaceAnts(cells=BLOCK)).code == "NOT_A_SNAKE"
+    refused(state, 0, PlaceAnts(cells=BLOCK), "NOT_A_SNAKE")
     t_shape = cells((0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (2, 1))
-    assert rejected(state, 0, PlaceAnts(cells=t_shape)).code == "NOT_A_SNAKE"
+    refused(state, 0, PlaceAnts(cells=t_shape), "NOT_A_SNAKE")
     s_shape = cells((0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 3))
     assert when(state, 0, PlaceAnts(cells=s_shape))
     assert len(SNAKES) == 148 and all(is_snake(c) for c in SNAKES)
@@ -98,7 +98,7 @@ def test_GA_12_pawns_only_on_cells_holding_a_card() -> None:
     grid = list(state.grid)
     grid[0] = None  # (0, 0) left empty by an exhausted deck (GA-51)
     state = replace(state, grid=tuple(grid))
-    assert rejected(state, 0, PlaceAnts(cells=BLOCK)).code == "NO_CARD"
+    refused(state, 0, PlaceAnts(cells=BLOCK), "NO_CARD")
     legal = ga.legal_commands(state, 0)
     assert legal and all((0, 0) not in cmd.cells for cmd in legal if isinstance(cmd, PlaceAnts))
     assert len(legal) == sum((0, 0) not in c for c in CHAINS)
@@ -119,9 +119,9 @@ def test_GA_13_ant_secretly_chooses_a_type_under_one_of_its_pawns() -> None:
 def test_GA_T06_choosing_a_type_without_a_pawn_is_rejected() -> None:
     line = frozenset({(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 1)})  # TC, ST, TC, WD, TC, ST: no TL
     state = placed(set_up(), line)
-    assert rejected(state, 0, ChooseMarker(path_type=PathType.TL)).code == "NO_PAWN"
+    refused(state, 0, ChooseMarker(path_type=PathType.TL), "NO_PAWN")
     assert ChooseMarker(path_type=PathType.TL) not in ga.legal_commands(state, 0)
-    assert rejected(state, 1, ChooseMarker(path_type=PathType.TC)).code == "NOT_YOUR_TURN"
+    refused(state, 1, ChooseMarker(path_type=PathType.TC), "NOT_YOUR_TURN")
 
 
 def test_GA_14_red_ants_guess_any_type_simultaneously_with_the_ant() -> None:
@@ -132,9 +132,9 @@ def test_GA_14_red_ants_guess_any_type_simultaneously_with_the_ant() -> None:
     state, events = play(state, 3, RedAntGuess(path_type=PathType.WD))
     assert ga.redact(events[0], 0) == MarkerChosen(seat=3, path_type=None)
     assert ga.status(state).to_act == (0, 2)
-    assert rejected(state, 3, RedAntGuess(path_type=PathType.TC)).code == "ALREADY_CHOSEN"
-    assert rejected(state, 0, RedAntGuess(path_type=PathType.TC)).code == "NOT_YOUR_TURN"
-    assert rejected(state, 2, ChooseMarker(path_type=PathType.TC)).code == "NOT_YOUR_TURN"
+    refused(state, 3, RedAntGuess(path_type=PathType.TC), "ALREADY_CHOSEN")
+    refused(state, 0, RedAntGuess(path_type=PathType.TC), "NOT_YOUR_TURN")
+    refused(state, 2, ChooseMarker(path_type=PathType.TC), "NOT_YOUR_TURN")
     state, _ = play(state, 0, ChooseMarker(path_type=PathType.TC))
     assert state.phase is Phase.CHOICES
     state, _ = play(state, 2, RedAntGuess(path_type=PathType.TC))
@@ -145,7 +145,7 @@ def test_GA_14_red_ants_guess_any_type_simultaneously_with_the_ant() -> None:
 def test_GA_A4_red_ants_choose_after_the_pawns_are_visible() -> None:
     state = set_up(3, mode="winter")
     assert ga.status(state).to_act == (0,)  # only the Ant places first
-    assert rejected(state, 2, RedAntGuess(path_type=PathType.TC)).code == "WRONG_PHASE"
+    refused(state, 2, RedAntGuess(path_type=PathType.TC), "WRONG_PHASE")
     assert ga.view(placed(state), 2)["grid"][0][0]["ant"] is True
 
 
@@ -153,11 +153,11 @@ def test_GA_20_cicada_sits_on_a_card_carrying_an_ant() -> None:
     state = chosen(placed(set_up()), "TC")
     assert state.phase is Phase.CICADA
     assert set(ga.legal_commands(state, 1)) == {PlaceCicada(cell=c) for c in BLOCK}
-    assert rejected(state, 1, PlaceCicada(cell=(3, 3))).code == "NO_ANT_THERE"
-    assert rejected(state, 1, PlaceCicada(cell=(9, 9))).code == "BAD_CELL"
-    assert rejected(state, 0, PlaceCicada(cell=(0, 0))).code == "NOT_YOUR_TURN"
+    refused(state, 1, PlaceCicada(cell=(3, 3)), "NO_ANT_THERE")
+    refused(state, 1, PlaceCicada(cell=(9, 9)), "BAD_CELL")
+    refused(state, 0, PlaceCicada(cell=(0, 0)), "NOT_YOUR_TURN")
     waiting = placed(set_up())
-    assert rejected(waiting, 1, PlaceCicada(cell=(0, 0))).code == "WRONG_PHASE"
+    refused(waiting, 1, PlaceCicada(cell=(0, 0)), "WRONG_PHASE")
 
 
 def test_GA_30_reveal_names_the_type_and_the_matching_pawned_cards() -> None:
@@ -210,10 +210,10 @@ def test_GA_33_pawns_leave_the_grid_after_collection() -> None:
 @pytest.mark.parametrize("mode", ["autumn", "winter"])
 def test_commands_out_of_phase_and_from_spectators(mode: str) -> None:
     state = set_up(mode=mode)
-    assert rejected(state, None, PlaceAnts(cells=BLOCK)).code == "NOT_A_SEAT"
-    assert rejected(state, 5, PlaceAnts(cells=BLOCK)).code == "NOT_A_SEAT"
-    assert rejected(state, 0, ChooseMarker(path_type=PathType.TC)).code == "WRONG_PHASE"
+    refused(state, None, PlaceAnts(cells=BLOCK), "NOT_A_SEAT")
+    refused(state, 5, PlaceAnts(cells=BLOCK), "NOT_A_SEAT")
+    refused(state, 0, ChooseMarker(path_type=PathType.TC), "WRONG_PHASE")
     assert ga.legal_commands(state, None) == []
-    assert rejected(ga.initial_state(2, {"mode": mode}), 0, PlaceAnts(cells=BLOCK)).code == "WRONG_PHASE"
+    refused(ga.initial_state(2, {"mode": mode}), 0, PlaceAnts(cells=BLOCK), "WRONG_PHASE")
     with pytest.raises(TypeError):
         when(state, 0, "jump")  # type: ignore[arg-type]

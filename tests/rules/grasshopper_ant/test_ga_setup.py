@@ -30,7 +30,7 @@ from service.rules.grasshopper_ant.data import (
 )
 from service.rules.grasshopper_ant.messages import Event, GameSetUp, RoundStarted
 from service.rules.grasshopper_ant.state import BOXED, CENTRE, Phase, State, red_ants
-from tests.rules.grasshopper_ant.ga_helpers import options
+from tests.rules.grasshopper_ant.ga_support import options
 
 
 def start(seats: int, seed: bytes = b"setup", **opts: object) -> tuple[State, list[Event]]:

@@ -28,13 +28,13 @@ from service.rules.grasshopper_ant.messages import (
 )
 from service.rules.grasshopper_ant.scoring import stall_winners, victory_points
 from service.rules.grasshopper_ant.state import Phase, State, payments, red_ants
-from tests.rules.grasshopper_ant.ga_helpers import (
+from tests.rules.grasshopper_ant.ga_support import (
     BLOCK,
     GRID,
     events_of,
     grid,
     play,
-    rejected,
+    refused,
     round_to_reveal,
     set_up,
     when,
@@ -145,11 +145,11 @@ def test_GA_36_constraints_no_card_of_the_haul_no_replacement_twice() -> None:
         ResolveInsect(card="TC-09", take="TC-09"),
         ResolveInsect(card="TC-09", take="WD-09"),
     }
-    assert rejected(state, 0, ResolveInsect(card="TC-07", take="TC-09")).code == "BAD_INSECT"
-    assert rejected(state, 0, ResolveInsect(card="TC-01", take="TC-01")).code == "NO_CHOICE"
+    refused(state, 0, ResolveInsect(card="TC-07", take="TC-09"), "BAD_INSECT")
+    refused(state, 0, ResolveInsect(card="TC-01", take="TC-01"), "NO_CHOICE")
     state, events = play(state, 0, ResolveInsect(card="TC-09", take="TC-09"))
     assert not events_of(events, CardsCollected)
-    assert rejected(state, 0, ResolveInsect(card="TC-09", take="WD-09")).code == "NO_CHOICE"
+    refused(state, 0, ResolveInsect(card="TC-09", take="WD-09"), "NO_CHOICE")
     state, events = play(state, 0, ResolveInsect(card="TC-07", take="ST-07"))
     assert events_of(events, CardsCollected)[0].cards == ("ST-07", "TC-09", "TC-01")
 
@@ -208,14 +208,14 @@ def test_GA_80_only_the_collector_buys_at_most_one_card_buying_is_optional() -> 
     wheat = "PV-WHEAT-1"
     assert wheat in state.market
     pay = frozenset({"TC-04", "TC-05", "ST-04"})
-    assert rejected(state, 1, Buy(provision=wheat, cards=pay)).code == "NOT_YOUR_TURN"
-    assert rejected(state, 2, Buy(provision=wheat, cards=pay)).code == "NOT_YOUR_TURN"  # a Red Ant never buys
+    refused(state, 1, Buy(provision=wheat, cards=pay), "NOT_YOUR_TURN")
+    refused(state, 2, Buy(provision=wheat, cards=pay), "NOT_YOUR_TURN")  # a Red Ant never buys
     assert Pass() in ga.legal_commands(state, 0)
     state, events = play(state, 0, Buy(provision=wheat, cards=pay))
     # no swap power: the purchase ends the round
     assert isinstance(events[0], ProvisionBought) and events_of(events, RoundStarted)
     again = replace(acquiring(3, supply=("TC-04", "TC-05", "ST-04"), market=market), bought=True)
-    assert rejected(again, 0, Buy(provision=wheat, cards=pay)).code == "ALREADY_BOUGHT"
+    refused(again, 0, Buy(provision=wheat, cards=pay), "ALREADY_BOUGHT")
     assert all(not isinstance(c, Buy) for c in ga.legal_commands(again, 0))
     passed, events = play(acquiring(), 0, Pass())
     assert events[0] == AcquisitionEnded(seat=0) and passed.provisions[0] == ()
@@ -224,8 +224,8 @@ def test_GA_80_only_the_collector_buys_at_most_one_card_buying_is_optional() -> 
 def test_GA_81_pay_with_cards_from_your_own_supply() -> None:
     state = acquiring(supply=("TC-04", "TC-05"), market=("PV-WHEAT-1", "PV-BERRY-1", "PV-HAZEL-1"))
     wheat = "PV-WHEAT-1"
-    assert rejected(state, 0, Buy(provision=wheat, cards=frozenset({"TC-04", "TC-05", "ST-09"}))).code == "NOT_YOURS"
-    assert rejected(state, 0, Buy(provision="PV-BREAD-1", cards=frozenset())).code == "NOT_IN_MARKET"
+    refused(state, 0, Buy(provision=wheat, cards=frozenset({"TC-04", "TC-05", "ST-09"})), "NOT_YOURS")
+    refused(state, 0, Buy(provision="PV-BREAD-1", cards=frozenset()), "NOT_IN_MARKET")
 
 
 def test_GA_82_three_identical_cards_replace_one_symbol_no_overpaying() -> None:
@@ -234,11 +234,11 @@ def test_GA_82_three_identical_cards_replace_one_symbol_no_overpaying() -> None:
     ok = frozenset({"TC-04", "WD-04", "WD-05", "WD-06", "ST-04"})
     assert Buy(provision="PV-WHEAT-1", cards=ok) in ga.legal_commands(state, 0)
     over = ok | {"TL-04"}
-    assert rejected(state, 0, Buy(provision="PV-WHEAT-1", cards=over)).code == "BAD_PAYMENT"
+    refused(state, 0, Buy(provision="PV-WHEAT-1", cards=over), "BAD_PAYMENT")
     two_wild = frozenset({"TC-04", "WD-04", "WD-05", "ST-04"})  # 2 for 1 needs the Bee
-    assert rejected(state, 0, Buy(provision="PV-WHEAT-1", cards=two_wild)).code == "BAD_PAYMENT"
+    refused(state, 0, Buy(provision="PV-WHEAT-1", cards=two_wild), "BAD_PAYMENT")
     short = frozenset({"TC-04", "ST-04"})
-    assert rejected(state, 0, Buy(provision="PV-WHEAT-1", cards=short)).code == "BAD_PAYMENT"
+    refused(state, 0, Buy(provision="PV-WHEAT-1", cards=short), "BAD_PAYMENT")
 
 
 def test_GA_G17_payment_is_one_card_per_symbol_or_a_wildcard_group() -> None:

@@ -17,9 +17,10 @@ from service.rules.hare_tortoise.messages import (
     TurnPassed,
 )
 from service.rules.hare_tortoise.state import Phase
-from tests.rules.hare_tortoise.ht_given import (
+from tests.rules.hare_tortoise.ht_support import (
     FOX,
     HARE,
+    HT,
     LAMB,
     TORTOISE,
     WOLF,
@@ -29,15 +30,12 @@ from tests.rules.hare_tortoise.ht_given import (
     T,
     W,
     at,
-    given,
     moves,
     on_podium,
     on_table,
     phase_after,
     race_set_up,
     streams_at,
-    then,
-    when,
 )
 
 
@@ -136,8 +134,8 @@ def test_HT_36_movement_is_tile_by_tile() -> None:
 def test_HT_40_crossing_the_finish_takes_the_highest_free_place_surplus_ignored() -> None:
     events = phase_after({FOX: 4}, at(FOX, 9), on_podium(WOLF, 1))
     assert events[2:4] == [AnimalMoved(animal=FOX, start=9, end=12), AnimalFinished(animal=FOX, place=2)]
-    state = given(race_set_up(), on_podium(WOLF, 1), at(FOX, 9))
-    state = then(state, [AnimalMoved(animal=FOX, start=9, end=12), AnimalFinished(animal=FOX, place=2)])
+    state = HT.given(race_set_up(), on_podium(WOLF, 1), at(FOX, 9))
+    state = HT.then(state, [AnimalMoved(animal=FOX, start=9, end=12), AnimalFinished(animal=FOX, place=2)])
     assert ht.view(state, None)["podium"] == [{"animal": "WOLF", "place": 1}, {"animal": "FOX", "place": 2}]
 
 
@@ -154,8 +152,8 @@ def test_HT_41_third_place_ends_the_race_at_once_later_animals_do_not_move() -> 
 
 
 def test_HT_42_played_cards_go_face_up_to_the_discard_pile() -> None:
-    state = given(race_set_up(hands={0: [F(1)]}), on_table(1, H(1), H(2), T(1)), on_table(0, L(1), L(2), W(4), W(5)))
-    after = then(state, when(state, 0, PlayCards((F(1),))))
+    state = HT.given(race_set_up(hands={0: [F(1)]}), on_table(1, H(1), H(2), T(1)), on_table(0, L(1), L(2), W(4), W(5)))
+    after = HT.then(state, HT.when(state, 0, PlayCards((F(1),))))
     assert after.played == ((), ())
     assert after.discard == tuple(sorted([H(1), H(2), T(1), L(1), L(2), W(4), W(5), F(1)]))
     assert ht.view(after, None)["discard"] == list(after.discard)
@@ -163,7 +161,7 @@ def test_HT_42_played_cards_go_face_up_to_the_discard_pile() -> None:
 
 def test_HT_43_first_player_marker_passes_one_seat_clockwise_not_after_the_trigger() -> None:
     # three players, seat 1 started the round, seat 0 triggers: seat 2 starts the next one
-    state = given(
+    state = HT.given(
         race_set_up(seats=3, first=1, hands={0: [F(1)]}),
         on_table(1, H(1), H(2)),
         on_table(2, T(1), T(2)),
@@ -171,9 +169,9 @@ def test_HT_43_first_player_marker_passes_one_seat_clockwise_not_after_the_trigg
         TurnPassed(seat=0),
         seats=3,
     )
-    events = when(state, 0, PlayCards((F(1),)))
+    events = HT.when(state, 0, PlayCards((F(1),)))
     assert events[-1] == RoundEnded(first_player=2)
-    after = then(state, events)
+    after = HT.then(state, events)
     assert (after.first_player, after.turn, ht.status(after).to_act) == (2, 2, (2,))
     assert ht.view(after, None)["first_player"] == 2
 
@@ -293,5 +291,5 @@ def test_HT_T13_tortoise_takes_third_place_and_the_game_ends_before_the_others_m
         RaceFinished(race=1, bets=(("B-HARE", "B-TORT", F(9)), ("B-FOX", "B-WOLF", L(9))), scores=(7, 8)),
         GameFinished(totals=(7, 8), winners=(1,)),
     ]
-    state = given(race_set_up(second_bets={0: F(9), 1: L(9)}))
-    assert then(state, events).phase is Phase.FINISHED
+    state = HT.given(race_set_up(second_bets={0: F(9), 1: L(9)}))
+    assert HT.then(state, events).phase is Phase.FINISHED

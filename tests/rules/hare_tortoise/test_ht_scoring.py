@@ -16,10 +16,14 @@ from service.rules.hare_tortoise.messages import (
     RaceFinished,
     RaceSetUp,
 )
+from service.rules.hare_tortoise.reasons import Reason
 from service.rules.hare_tortoise.scoring import race_scores
 from service.rules.hare_tortoise.state import Phase
-from tests.rules.hare_tortoise.ht_given import (
+from tests.rules.hare_tortoise.ht_support import (
     FOX,
+    HT,
+    TIED_SECOND,
+    TIED_STARTING,
     TORTOISE,
     WOLF,
     F,
@@ -28,8 +32,6 @@ from tests.rules.hare_tortoise.ht_given import (
     T,
     W,
     race_end,
-    refused,
-    then,
 )
 from tests.support.playout import play, random_chooser
 
@@ -40,7 +42,7 @@ def after_race(events: list[Event]) -> list[Event]:
 
 def test_HT_50_three_on_the_podium_ends_the_game_and_reveals_every_bet() -> None:
     state, _, events = race_end(2, {0: ["B-FOX", "B-HARE"], 1: ["B-TORT", "B-WOLF"]}, {0: W(9), 1: W(8)})
-    end = then(state, events)
+    end = HT.then(state, events)
     assert end.phase is Phase.FINISHED and ht.status(end).finished
     assert len(end.podium) == 3
     for viewer in (None, 0, 1):
@@ -49,7 +51,7 @@ def test_HT_50_three_on_the_podium_ends_the_game_and_reveals_every_bet() -> None
         assert seen["winners"] == [0] and seen["totals"] == [7, 7]
     assert ht.legal_commands(end, 0) == [] and ht.legal_commands(end, 1) == []
     for command in (PlayCards((H(1),)), ChooseSecondBet(H(1)), MoveAnimal(FOX)):
-        refused(end, 0, command, "GAME_OVER")
+        HT.refused(end, 0, command, Reason.GAME_OVER)
 
 
 def test_HT_60_podium_points_are_5_3_2_and_0_off_the_podium() -> None:
@@ -83,11 +85,6 @@ def test_HT_63_tie_broken_by_the_best_placed_bet() -> None:
     assert after_race(events)[-1] == GameFinished(totals=(0, 5, 5), winners=(1, 2))
 
 
-# A tie that survives HT-63: both players hold a bet on the 1st-place Fox and score 7.
-TIED_STARTING = {0: ["B-FOX", "B-LAMB"], 1: ["B-HARE", "B-WOLF"]}
-TIED_SECOND = {0: W(9), 1: F(9)}
-
-
 def test_HT_64_a_surviving_tie_is_shared_by_default() -> None:
     _, _, events = race_end(2, TIED_STARTING, TIED_SECOND)
     assert after_race(events)[-1] == GameFinished(totals=(7, 7), winners=(0, 1))
@@ -98,7 +95,7 @@ def test_HT_64_rematch_policy_sets_up_another_race_for_a_surviving_tie() -> None
     finished, rematch = after_race(events)
     assert finished == RaceFinished(race=1, bets=(("B-FOX", "B-LAMB", W(9)), ("B-HARE", "B-WOLF", F(9))), scores=(7, 7))
     assert isinstance(rematch, RaceSetUp) and rematch.race == 2 and rematch.first_player == 0
-    after = then(state, events)
+    after = HT.then(state, events)
     assert after.phase is Phase.SECOND_BET and after.winners is None and not ht.status(after).finished
     assert ht.scores(after) == (7, 7)
 

@@ -4,22 +4,9 @@ from __future__ import annotations
 
 import service.rules.hare_tortoise as ht
 from service.rules.hare_tortoise.data import BET_CARDS, FULL_DECK
-from service.rules.hare_tortoise.messages import Event, GameFinished, RaceFinished, RaceSetUp
+from service.rules.hare_tortoise.messages import GameFinished, RaceFinished, RaceSetUp
 from service.rules.hare_tortoise.state import Phase
-from tests.rules.hare_tortoise.ht_given import F, H, W, flatten, race_end, race_set_up, then
-
-# T15's bets: both score 7 in a race with FOX, TORTOISE, WOLF on the podium; seat 0 holds the 1st-place Fox.
-A_WINS_TIE = ({0: ["B-FOX", "B-HARE"], 1: ["B-TORT", "B-WOLF"]}, {0: W(9), 1: W(8)})
-
-
-def two_races(scores_one: tuple[int, int], scores_two: tuple[int, int]) -> list[Event]:
-    """Races 1 and 2 of a 2-player series, finished with these scores (seat 0 starts race 1, seat 1 race 2)."""
-    history: list[Event] = []
-    for race, first, scores in ((1, 0, scores_one), (2, 1, scores_two)):
-        set_up = race_set_up(race=race, first=first, second_bets={0: H(9), 1: F(9)})
-        bets = (("B-HARE", "B-TORT", H(9)), ("B-FOX", "B-WOLF", F(9)))
-        history += flatten(set_up, RaceFinished(race=race, bets=bets, scores=scores))
-    return history
+from tests.rules.hare_tortoise.ht_support import A_WINS_TIE, HT, F, H, W, race_end, two_races
 
 
 def test_HT_V1_1_each_race_of_a_series_gets_a_complete_new_setup() -> None:
@@ -29,7 +16,7 @@ def test_HT_V1_1_each_race_of_a_series_gets_a_complete_new_setup() -> None:
     assert isinstance(set_up, RaceSetUp) and set_up.race == 2
     assert [len(h) for h in set_up.hands] == [7, 7] and sum(set_up.streams) == 2
     assert sorted([*(b for bets in set_up.starting_bets for b in bets), *set_up.boxed_bets]) == sorted(BET_CARDS)
-    after = then(state, events)
+    after = HT.then(state, events)
     assert after.phase is Phase.SECOND_BET and after.race == 2 and after.winners is None
     assert after.positions == (0,) * 5 and after.podium == () and after.discard == () and after.played == ((), ())
     assert len(after.deck) == len(FULL_DECK) - 14

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import reduce
 
 import pytest
 
 import service.rules.hare_tortoise as ht
-from service.rules.core import IllegalCommand, InvalidOptions, Rng, normalize_options
+from service.rules.core import InvalidOptions
 from service.rules.hare_tortoise.data import (
     ANIMALS,
     BET_CARDS,
@@ -18,28 +17,26 @@ from service.rules.hare_tortoise.data import (
     TURBO_DECK,
 )
 from service.rules.hare_tortoise.messages import CardsPlayed, ChooseSecondBet, PlayCards, RaceSetUp, SecondBetChosen
+from service.rules.hare_tortoise.reasons import Reason
 from service.rules.hare_tortoise.state import Phase, State
-from tests.rules.hare_tortoise.ht_given import (
+from tests.rules.hare_tortoise.ht_support import (
     FOX,
     HARE,
+    HT,
     LAMB,
     TORTOISE,
     WOLF,
     F,
     H,
     T,
-    given,
     race_set_up,
-    refused,
-    when,
 )
 
 
 def set_up(seats: int, seed: bytes = b"setup", **options: object) -> tuple[RaceSetUp, State]:
-    opts = normalize_options(ht.metadata, seats, options)
-    events = ht.setup(opts, seats, Rng(seed, 1))
+    state, events = HT.dealt(seats, seed, **options)
     assert len(events) == 1 and isinstance(events[0], RaceSetUp)
-    return events[0], reduce(ht.evolve, events, ht.initial_state(seats, opts))
+    return events[0], state
 
 
 # --- §2 components ---------------------------------------------------------------------------
@@ -110,24 +107,24 @@ def test_HT_S3_seven_cards_dealt_each_keeps_one_as_second_bet(seats: int) -> Non
     assert len(state.deck) == 81 - 7 * seats
     for seat in range(seats):
         card = setup.hands[seat][0]
-        assert when(state, seat, ChooseSecondBet(card)) == [SecondBetChosen(seat=seat, card=card)]
+        assert HT.when(state, seat, ChooseSecondBet(card)) == [SecondBetChosen(seat=seat, card=card)]
         state = ht.evolve(state, SecondBetChosen(seat=seat, card=card))
         assert len(state.hands[seat]) == 6 and card in state.bets[seat] and card not in state.hands[seat]
         if seat < seats - 1:
             assert state.phase is Phase.SECOND_BET, "the phase ends only when every player chose"
-            refused(state, seat, ChooseSecondBet(setup.hands[seat][1]), "ALREADY_CHOSEN")
-            refused(state, seats - 1, PlayCards((setup.hands[seats - 1][0],)), "WRONG_PHASE")
+            HT.refused(state, seat, ChooseSecondBet(setup.hands[seat][1]), Reason.ALREADY_CHOSEN)
+            HT.refused(state, seats - 1, PlayCards((setup.hands[seats - 1][0],)), Reason.WRONG_PHASE)
     assert state.phase is Phase.PLAY
-    refused(state, 0, ChooseSecondBet(state.hands[0][0]), "WRONG_PHASE")
+    HT.refused(state, 0, ChooseSecondBet(state.hands[0][0]), Reason.WRONG_PHASE)
     assert [len(b) for b in state.bets] == [3 if seats == 2 else 2] * seats
 
 
 def test_HT_S3_second_bet_may_match_the_starting_bet_and_must_be_held() -> None:
-    state = given(race_set_up(hands={0: [T(1), H(1)]})[:1])  # setup only: nobody has chosen
+    state = HT.given(race_set_up(hands={0: [T(1), H(1)]})[:1])  # setup only: nobody has chosen
     assert state.bets[0] == ("B-HARE", "B-TORT")
-    assert when(state, 0, ChooseSecondBet(H(1))) == [SecondBetChosen(seat=0, card=H(1))]
-    refused(state, 0, ChooseSecondBet(F(1)), "NOT_IN_HAND")
-    refused(state, 0, PlayCards((H(1),)), "WRONG_PHASE")
+    assert HT.when(state, 0, ChooseSecondBet(H(1))) == [SecondBetChosen(seat=0, card=H(1))]
+    HT.refused(state, 0, ChooseSecondBet(F(1)), Reason.NOT_IN_HAND)
+    HT.refused(state, 0, PlayCards((H(1),)), Reason.WRONG_PHASE)
     # another seat's chosen card stays hidden from the others
     chosen = SecondBetChosen(seat=0, card=H(1))
     assert ht.redact(chosen, 1) == SecondBetChosen(seat=0, card="?")
@@ -154,10 +151,10 @@ def test_HT_S5_first_player_is_an_option_default_random() -> None:
 
 
 def test_HT_S5_first_player_takes_the_first_turn_after_the_second_bets() -> None:
-    state = given(race_set_up(seats=3, first=2, hands={1: [H(1)], 2: [H(2)]}), seats=3)
+    state = HT.given(race_set_up(seats=3, first=2, hands={1: [H(1)], 2: [H(2)]}), seats=3)
     assert ht.status(state).to_act == (2,)
-    refused(state, 1, PlayCards((H(1),)), "NOT_YOUR_TURN")
-    assert when(state, 2, PlayCards((H(2),)))[0] == CardsPlayed(seat=2, cards=(H(2),))
+    HT.refused(state, 1, PlayCards((H(1),)), Reason.NOT_YOUR_TURN)
+    assert HT.when(state, 2, PlayCards((H(2),)))[0] == CardsPlayed(seat=2, cards=(H(2),))
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -179,8 +176,6 @@ def test_setup_and_decide_are_deterministic_in_the_rng() -> None:
 
 
 def test_automatic_moves_are_refused() -> None:
-    state = given(race_set_up())
-    with pytest.raises(IllegalCommand) as caught:
-        when(state, None, PlayCards((H(1),)))
-    assert caught.value.code == "NO_AUTOMATIC_MOVES"
+    state = HT.given(race_set_up())
+    HT.refused(state, None, PlayCards((H(1),)), Reason.NO_AUTOMATIC_MOVES)
     assert ht.legal_commands(state, None) == []

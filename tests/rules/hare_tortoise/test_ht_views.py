@@ -7,29 +7,27 @@ import json
 import service.rules.hare_tortoise as ht
 from service.rules.hare_tortoise.messages import CardsDrawn, CardsPlayed, PlayCards, RaceSetUp, SecondBetChosen
 from service.rules.hare_tortoise.state import State
-from tests.rules.hare_tortoise.ht_given import (
+from tests.rules.hare_tortoise.ht_support import (
     FOX,
     HARE,
+    HT,
     F,
     H,
     L,
     T,
     W,
     at,
-    given,
     on_podium,
     on_table,
     race_set_up,
     streams_at,
-    then,
-    when,
 )
 
 HANDS = {0: [H(1), H(2), T(1), F(1), L(1), W(4)], 1: [H(3), T(2), T(3), F(2), L(2), L(3)]}
 
 
 def table_state() -> State:
-    return given(
+    return HT.given(
         race_set_up(seats=3, hands=HANDS, second_bets={0: F(9), 1: T(9), 2: L(9)}, streams=streams_at(3, 8)),
         at(HARE, 4),
         on_podium(FOX, 1),
@@ -76,8 +74,8 @@ def test_views_table_track_podium_and_first_player_are_public_and_alike() -> Non
 
 
 def test_views_do_not_depend_on_what_the_viewer_cannot_see() -> None:
-    a = given(race_set_up(seats=3, hands=HANDS), seats=3)
-    b = given(race_set_up(seats=3, hands={**HANDS, 1: [H(4), T(4), T(5), F(3), L(4), L(5)]}), seats=3)
+    a = HT.given(race_set_up(seats=3, hands=HANDS), seats=3)
+    b = HT.given(race_set_up(seats=3, hands={**HANDS, 1: [H(4), T(4), T(5), F(3), L(4), L(5)]}), seats=3)
     assert ht.view(a, 2) == ht.view(b, 2) and ht.view(a, None) == ht.view(b, None)
     assert ht.view(a, 1) != ht.view(b, 1)
 
@@ -99,7 +97,7 @@ def test_redact_setup_hides_other_hands_bets_and_the_box_from_everyone() -> None
 
 def test_redact_draws_and_second_bets_only_for_their_owner_plays_for_all() -> None:
     state = table_state()
-    events = when(state, 0, PlayCards((H(1), H(2))))
+    events = HT.when(state, 0, PlayCards((H(1), H(2))))
     played, drawn = events[0], events[1]
     assert isinstance(played, CardsPlayed) and isinstance(drawn, CardsDrawn)
     for viewer in (None, 1, 2):
@@ -107,5 +105,5 @@ def test_redact_draws_and_second_bets_only_for_their_owner_plays_for_all() -> No
         assert ht.redact(drawn, viewer) == CardsDrawn(seat=0, cards=("?", "?"))
         assert ht.redact(SecondBetChosen(seat=0, card=F(9)), viewer) == SecondBetChosen(seat=0, card="?")
     assert ht.redact(drawn, 0) == drawn
-    after = then(state, events)
+    after = HT.then(state, events)
     assert ht.view(after, 1)["hand_sizes"] == [6, 6, 6]

@@ -1,0 +1,92 @@
+"""`playledger bot-game`: a whole game played by bots, the server's or random ones from here over gRPC.
+
+Registered on clients.cli's command group (clients.cli imports this module once it is defined).
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import click
+from playledger_client import Client
+
+from clients import bots
+from clients.cli import common, emit, main, parse_kv, seed_hex
+
+
+@main.command(name="bot-game")
+@click.argument("rules")
+@click.option("--players", "count", type=int, required=True, help="number of bot players")
+@click.option(
+    "--seed",
+    default=None,
+    help="seed of the bots' choices, and your contribution to the game's (the whole seed with the organizer token)",
+)
+@click.option("--option", "options", multiple=True, help="game option KEY=VALUE")
+@click.option(
+    "--level",
+    "levels",
+    multiple=True,
+    type=click.Choice(["random", "greedy", "search"]),
+    help="the server's bots play, at this level (once for all seats, or once per seat); "
+    "without it, random bots play from here over gRPC",
+)
+@click.option("--think-ms", type=int, default=50, show_default=True, help="the server bots' pause before a move")
+@common
+def bot_game(
+    rules: str,
+    count: int,
+    seed: str | None,
+    options: tuple[str, ...],
+    levels: tuple[str, ...],
+    think_ms: int,
+    server: str,
+    as_json: bool,
+) -> None:
+    """Play a whole game with bots; print the game, the final scores and why it ended."""
+    client = Client(server)
+    if levels and len(levels) not in (1, count):
+        raise click.UsageError(f"give --level once (all seats) or once per seat ({count}), not {len(levels)} times")
+    seat_levels = [levels[0] if len(levels) == 1 else levels[s] for s in range(count)] if levels else []
+    players = [f"{seat_levels[i]} bot {i}" if levels else f"bot {i}" for i in range(count)]
+    game, tokens = client.create_game(
+        rules,
+        players,
+        parse_kv(options, "--option"),
+        seed_hex(seed),
+        bots=dict(enumerate(seat_levels)),
+        think_ms=think_ms,
+    )
+    commands, lat = 0, []
+    if levels:  # the server plays every seat: follow the game until its stream closes at the end
+        for _ in client.watch(game.name):
+            pass
+    else:
+        played = bots.play_to_end(client, tokens, seed=seed)
+        commands, lat = played.commands, sorted(played.latencies)
+    final = bots.final(client, game.name)
+    outcome = final.status.outcome
+    summary = {
+        "game": final.name,
+        "rules": final.rules,
+        "players": list(final.players),
+        "levels": seat_levels or ["random (client)"] * count,
+        "commands": commands if not levels else None,
+        "events": final.version,
+        "scores": list(final.final_scores),
+        "winners": list(final.winners),
+        "outcome": outcome.reason,
+        "placements": list(outcome.placements),
+        "p50_ms": round(statistics.median(lat) * 1000, 2) if lat else None,
+    }
+
+    def text() -> None:
+        click.echo(f"game {final.name}")
+        click.echo(f"{final.version} events" + (f", {commands} commands" if not levels else ""))
+        for seat, (name, score) in enumerate(zip(final.players, final.final_scores, strict=False)):
+            mark = "  (winner)" if seat in final.winners else ""
+            click.echo(f"  {name}: {score}{mark}")
+        if outcome.reason:
+            click.echo(f"why: {outcome.reason}")
+
+    emit(as_json, summary, text)

@@ -1,0 +1,385 @@
+"""`playledger tournament ...`: run a tournament from a terminal, over gRPC (organizer token for writes).
+
+Registered on clients.cli's command group (clients.cli imports this module once it is defined).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+from playledger.v1 import leaderboards_pb2
+from playledger_client import Client, Token
+
+from clients import bots
+from clients.cli import clock_options, common, emit, load_wallet, main, message_dict, parse_kv, save_tokens, wallet_path
+
+STANDINGS_COLUMNS = ("rank", "player_id", "player", "points", "played", "wins", "byes", "buchholz", "score_sum")
+
+
+# --- tournaments -----------------------------------------------------------------------------------
+def organizer(fn: Callable[..., Any]) -> Callable[..., Any]:
+    fn = click.option(
+        "--actor",
+        default=lambda: os.environ.get("PLAYLEDGER_ACTOR") or os.environ.get("USER") or "organizer",
+        show_default="$PLAYLEDGER_ACTOR or $USER",
+        help="who does this (kept in the record)",
+    )(fn)
+    fn = click.option(
+        "--token",
+        envvar=["PLAYLEDGER_TOKEN", "PLAYLEDGER_ORGANIZER_TOKEN"],
+        default=None,
+        help="the organizer token (or $PLAYLEDGER_TOKEN / $PLAYLEDGER_ORGANIZER_TOKEN)",
+    )(fn)
+    return fn
+
+
+def _player_spec(spec: str) -> tuple[str, str]:
+    pid, sep, name = spec.partition("=")
+    if not pid.strip():
+        raise click.UsageError(f"--player takes ID or ID=NAME, not {spec!r}")
+    return pid.strip(), (name.strip() if sep else pid.strip())
+
+
+@main.group()
+def tournament() -> None:
+    """Run a tournament: new, pair (or add) rounds, play them with bots, rule, standings."""
+
+
+@tournament.command(name="new")
+@click.argument("name")
+@click.option("--rules", required=True, help="the game played (see `playledger types`)")
+@click.option("--player", "players", multiple=True, help="ID or ID=NAME, once per player, in seeding order")
+@click.option("--players", "count", type=int, default=None, help="or: this many players named p1..pN")
+@click.option("--pairing", type=click.Choice(["swiss", "round-robin"]), default="swiss", show_default=True)
+@click.option("--table-size", type=int, default=0, help="players per game (default: the game's largest, up to 4)")
+@click.option("--rounds", type=int, default=0, help="rounds (default: round-robin's, or about log2(players))")
+@click.option("--option", "options", multiple=True, help="game option KEY=VALUE for every game")
+@clock_options
+@click.option("--bots", "bot_level", default="", help="the server's bots at this level play every seat of every game")
+@click.option("--think-ms", type=int, default=0, help="how long a bot waits before it moves (default: the server's)")
+@organizer
+@common
+def tournament_new(
+    name: str,
+    rules: str,
+    players: tuple[str, ...],
+    count: int | None,
+    pairing: str,
+    table_size: int,
+    rounds: int,
+    options: tuple[str, ...],
+    move_seconds: int,
+    on_timeout: str,
+    clock: tuple[int, int],
+    bot_level: str,
+    think_ms: int,
+    token: str | None,
+    actor: str,
+    server: str,
+    as_json: bool,
+) -> None:
+    """Create a tournament (organizer token). With --bots, `playledger tournament run` plays it through."""
+    roster = [_player_spec(p) for p in players] or [(f"p{i}", f"p{i}") for i in range(1, (count or 0) + 1)]
+    if not roster:
+        raise click.UsageError("name the players with --player ID[=NAME] (repeat), or give --players N")
+    t = Client(server, token).create_tournament(
+        name,
+        rules,
+        roster,
+        parse_kv(options, "--option"),
+        pairing,
+        table_size,
+        rounds,
+        actor,
+        move_seconds=move_seconds,
+        on_timeout=on_timeout,
+        budget_seconds=clock[0],
+        increment_seconds=clock[1],
+        bots=bot_level,
+        think_ms=think_ms,
+    )
+
+    def text() -> None:
+        click.echo(f"created {t.name}: {t.display_name} ({t.rules}, {len(t.players)} players)")
+        click.echo(f"  {t.pairing}, {t.rounds} rounds at tables of {t.table_size}")
+        if bot_level:
+            click.echo(f"  the server's {bot_level} bots play every seat")
+        click.echo(f"next: playledger tournament {'run' if bot_level else 'pair'} {t.name}")
+
+    emit(as_json, message_dict(t), text)
+
+
+@tournament.command(name="pair")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.option(
+    "--bots", "bots_play", is_flag=True, help="then play every game of the round with random bots (demos, tests)"
+)
+@organizer
+@common
+def tournament_pair(
+    tournament_id: str, bots_play: bool, token: str | None, actor: str, server: str, as_json: bool
+) -> None:
+    """Pair the next round: creates its games; seat tokens go to the wallet (hand each to its player)."""
+    client = Client(server, token)
+    round_no, paired, byes = client.pair_round(tournament_id, actor)
+    for _, tokens in paired:
+        save_tokens(tokens)
+    results = play_games(client, paired) if bots_play else {}
+
+    def text() -> None:
+        click.echo(f"round {round_no}: {len(paired)} games" + (f"; bye: {', '.join(byes)}" if byes else ""))
+        for game, tokens in paired:
+            seats = ", ".join(f"{t.seat}:{t.player_id}" for t in tokens)
+            done = f"  scores {results[game]['scores']}" if game in results else ""
+            click.echo(f"  {game}  {seats}{done}")
+        click.echo(f"tokens saved in {wallet_path()}")
+
+    data = {
+        "round": round_no,
+        "byes": byes,
+        "games": [
+            {
+                "game": g,
+                "player_ids": [t.player_id for t in tokens],
+                "tokens": [t.__dict__ for t in tokens],
+                **results.get(g, {}),
+            }
+            for g, tokens in paired
+        ],
+    }
+    emit(as_json, data, text)
+
+
+def play_games(client: Client, games: Sequence[tuple[str, list[Token]]]) -> dict[str, dict[str, Any]]:
+    """Random bots play each game to its end over gRPC, as `bot-game` does; a game already over is left alone."""
+    spectator = client.as_token(None)
+    results = {}
+    for game, tokens in games:
+        if not spectator.get_game(game).status.finished:
+            bots.play_to_end(spectator, tokens, seed=game)
+        final = bots.final(client, game)
+        ended = "ruled" if final.HasField("ruling") else "finished"
+        results[game] = {"status": ended, "scores": list(final.final_scores), "winners": list(final.winners)}
+    return results
+
+
+def wallet_tokens(games: Sequence[str]) -> list[tuple[str, list[Token]]]:
+    """The seat tokens of these games from the wallet (saved by `pair` on this machine); UsageError if missing."""
+    wallet = load_wallet()
+    found = []
+    for game in games:
+        seats = wallet.get(game)
+        if not seats:
+            raise click.UsageError(
+                f"no seat tokens for {game} in {wallet_path()}: the bots play with the tokens `playledger "
+                "tournament pair` saved there, so pair the round from this machine (or set PLAYLEDGER_HOME)"
+            )
+        found.append((game, [Token(game, int(seat), "", token) for seat, token in sorted(seats.items())]))
+    return found
+
+
+@tournament.command(name="play")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.option("--bots", "bots_play", is_flag=True, help="random bots play the seats (the only players the CLI has)")
+@common
+def tournament_play(tournament_id: str, bots_play: bool, server: str, as_json: bool) -> None:
+    """Finish every unfinished game of the current round with random bots (seat tokens from the wallet)."""
+    if not bots_play:
+        raise click.UsageError("only bots play from the CLI: pass --bots (players use their own seat tokens)")
+    client = Client(server)
+    found = client.standings(tournament_id)
+    round_no = found.tournament.rounds_paired
+    if not round_no:
+        raise click.UsageError(f"{found.tournament.name} has no round paired yet: `playledger tournament pair` first")
+    names = [g.game for g in found.games if g.round == round_no]
+    open_games = [g for g in names if not client.get_game(g).status.finished]
+    results = play_games(client, wallet_tokens(open_games))
+
+    def text() -> None:
+        click.echo(f"round {round_no}: {len(open_games)} of {len(names)} games played to the end by bots")
+        for game, done in results.items():
+            click.echo(f"  {game}  {done['status']}  scores {done['scores']}  winners {done['winners']}")
+
+    emit(as_json, {"round": round_no, "games": [{"game": g, **r} for g, r in results.items()]}, text)
+
+
+@tournament.command(name="run")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.option("--timeout", type=int, default=1800, show_default=True, help="give up after this many seconds")
+@organizer
+@common
+def tournament_run(tournament_id: str, timeout: int, token: str | None, actor: str, server: str, as_json: bool) -> None:
+    """Play a bot tournament (`tournament new --bots`) through: pair each round once the server's bots have
+    finished the one before, until the last; then the standings and how its games ended."""
+    client = Client(server, token)
+    give_up = time.monotonic() + timeout
+    checked, paired_up_to = False, 0
+    while True:
+        found = client.standings(tournament_id)
+        t = found.tournament
+        current = [g for g in found.games if g.round == t.rounds_paired]
+        if t.rounds_paired < paired_up_to and time.monotonic() < give_up:  # the standings catch up with a pairing
+            time.sleep(0.2)
+        elif all(g.state != "playing" for g in current):
+            if t.rounds_paired >= t.rounds:
+                break
+            round_no, paired, byes = client.pair_round(tournament_id, actor)
+            paired_up_to = round_no
+            click.echo(
+                f"round {round_no}: {len(paired)} games" + (f"; bye: {', '.join(byes)}" if byes else ""), err=True
+            )
+            if not checked and paired and not client.get_game(paired[0][0]).bots:
+                raise click.UsageError(
+                    f"{t.name}'s games are played by people: create it with --bots LEVEL, or finish each round "
+                    "with `playledger tournament play --bots`"
+                )
+            checked = True
+        elif time.monotonic() > give_up:
+            playing = sum(g.state == "playing" for g in current)
+            raise click.ClickException(f"{playing} games of round {t.rounds_paired} still playing after {timeout} s")
+        else:
+            time.sleep(0.5)
+    endings = Counter(_ending(client.get_game(g.game)) for g in found.games)
+
+    def text() -> None:
+        _standings_text(found, False)
+        click.echo(f"games ended: {_tally(endings)}")
+
+    emit(as_json, {**message_dict(found), "endings": dict(endings)}, text)
+
+
+def _ending(game: Any) -> str:
+    """How a game ended, in a word or two: by the rules (its outcome's reason) or by which ruling."""
+    if game.HasField("ruling"):
+        return f"ruling: {game.ruling.kind}"
+    return str(game.status.outcome.reason or "finished")
+
+
+def _tally(endings: Counter[str]) -> str:
+    total = sum(endings.values())
+    return "; ".join(f"{n} of {total} {why}" for why, n in endings.most_common())
+
+
+@tournament.command(name="add")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.argument("games_", metavar="GAME...", nargs=-1, required=True)
+@click.option("--round", "round_no", type=int, default=0, help="the round they count in (default: the latest)")
+@organizer
+@common
+def tournament_add(
+    tournament_id: str,
+    games_: tuple[str, ...],
+    round_no: int,
+    token: str | None,
+    actor: str,
+    server: str,
+    as_json: bool,
+) -> None:
+    """Add games created elsewhere (`playledger new ... --player-id`) to a round."""
+    used = Client(server, token).add_tournament_games(tournament_id, list(games_), round_no, actor)
+    emit(
+        as_json,
+        {"round": used, "games": list(games_)},
+        lambda: click.echo(f"added {len(games_)} games to round {used}"),
+    )
+
+
+@tournament.command(name="rule")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.argument("kind", type=click.Choice(["forfeit", "annulment", "score_correction", "disqualification"]))
+@click.option("--game", default="", help="the game (forfeit, annulment, score_correction)")
+@click.option("--player", "player_id", default="", help="the player id (forfeit, disqualification)")
+@click.option("--score", "scores", type=int, multiple=True, help="corrected score, once per seat in order")
+@click.option("--winner", "winners", type=int, multiple=True, help="winning seat, when the correction names them")
+@click.option("--reason", required=True, help="why (kept in the record, shown with the standings)")
+@organizer
+@common
+def tournament_rule(
+    tournament_id: str,
+    kind: str,
+    game: str,
+    player_id: str,
+    scores: tuple[int, ...],
+    winners: tuple[int, ...],
+    reason: str,
+    token: str | None,
+    actor: str,
+    server: str,
+    as_json: bool,
+) -> None:
+    """Record an arbiter's ruling; the standings (and ratings) follow it."""
+    what = kind.replace("_", " ")
+    if kind != "disqualification" and not game:
+        raise click.UsageError(f"a {what} rules on one game: pass --game GAME (`tournament standings T --games`)")
+    if kind in ("forfeit", "disqualification") and not player_id:
+        raise click.UsageError(f"a {what} names the player: pass --player ID (`tournament standings T`)")
+    if kind == "score_correction" and not scores:
+        raise click.UsageError("a score correction gives the corrected scores: --score N once per seat, in order")
+    ruling = Client(server, token).record_ruling(
+        tournament_id, kind, reason, actor, game, player_id, list(scores) or None, list(winners) or None
+    )
+    emit(as_json, message_dict(ruling), lambda: click.echo(f"recorded {kind} by {ruling.actor}: {ruling.reason}"))
+
+
+@tournament.command(name="standings")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.option("--games", "show_games", is_flag=True, help="also list every game and its outcome")
+@click.option("--csv", "as_csv", is_flag=True, help="the standings as CSV (a header row, then one row per player)")
+@common
+def tournament_standings(tournament_id: str, show_games: bool, as_csv: bool, server: str, as_json: bool) -> None:
+    """Standings (points, then Buchholz, wins, total score), with the rulings."""
+    found = Client(server).standings(tournament_id)
+    if as_csv:
+        click.echo(standings_csv(found.standings), nl=False)
+        return
+
+    emit(as_json, message_dict(found), lambda: _standings_text(found, show_games))
+
+
+def _standings_text(found: leaderboards_pb2.GetStandingsResponse, show_games: bool) -> None:
+    t = found.tournament
+    click.echo(f"{t.display_name}  {t.rules}  {t.pairing}  round {t.rounds_paired} of {t.rounds}  ({t.status})")
+    click.echo(f"{'rank':>4}  {'player':20} {'points':>6} {'played':>6} {'wins':>4} {'buchholz':>8} {'score':>6}")
+    for s in found.standings:
+        mark = "  DISQUALIFIED" if s.disqualified else ""
+        click.echo(
+            f"{s.rank:>4}  {s.player[:20]:20} {s.points:6.1f} {s.played:>6} {s.wins:>4} {s.buchholz:8.1f} "
+            f"{s.score_sum:>6}{mark}"
+        )
+    if show_games:
+        for g in found.games:
+            click.echo(f"  r{g.round} {g.game} {', '.join(g.player_ids)}: {g.state} points {list(g.points)}")
+    for r in found.rulings:
+        kind = leaderboards_pb2.RulingKind.Name(r.kind).removeprefix("RULING_KIND_").lower()
+        about = " ".join(x for x in (r.game, r.player_id) if x)
+        click.echo(f"  ruling {kind} {about} by {r.actor}: {r.reason}")
+
+
+def standings_csv(rows: Sequence[leaderboards_pb2.Standing]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*STANDINGS_COLUMNS, "disqualified"])
+    for s in rows:
+        counts = [s.played, s.wins, s.byes, f"{s.buchholz:g}", s.score_sum, "yes" if s.disqualified else "no"]
+        writer.writerow([s.rank, s.player_id, s.player, f"{s.points:g}", *counts])
+    return out.getvalue()
+
+
+@tournament.command(name="list")
+@common
+def tournament_list(server: str, as_json: bool) -> None:
+    """Tournaments, oldest first."""
+    found = list(Client(server).tournaments())
+
+    def text() -> None:
+        for t in found:
+            click.echo(f"{t.name}  {t.display_name}  {t.rules}  round {t.rounds_paired}/{t.rounds}  {t.status}")
+
+    emit(as_json, [message_dict(t) for t in found], text)

@@ -1,0 +1,386 @@
+"""The PlayLedger client: every RPC of the public API over gRPC, with auth, retries and plain values.
+
+    client = Client("127.0.0.1:50051")
+    game, tokens = client.create_game("hare-and-tortoise", ["ann", "bob"])
+    ann = client.join(tokens[0].token)
+    moves = ann.legal_commands(game.name)
+    ann.submit(game.name, moves[0].command_type, args_of(moves[0]))
+
+Every submit carries a request_id (a fresh UUID unless given), so the SDK can
+safely retry it on UNAVAILABLE: the server returns the first result of a
+request it already recorded.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from google.protobuf import struct_pb2
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+from playledger.v1 import audit_pb2, audit_pb2_grpc, games_pb2, games_pb2_grpc, leaderboards_pb2, leaderboards_pb2_grpc
+
+from playledger_client.values import from_struct
+
+RETRYABLE = (grpc.StatusCode.UNAVAILABLE,)
+
+
+class PlayLedgerError(Exception):
+    """A call the server refused: the status code, its stable reason code and the message.
+
+    A refused SubmitCommand also carries the server's signed `receipt` of the refusal.
+    """
+
+    def __init__(
+        self, code: grpc.StatusCode, reason: str, message: str, receipt: games_pb2.Receipt | None = None
+    ) -> None:
+        super().__init__(f"{message} [{code.name} {reason}]")
+        self.code, self.reason, self.message, self.receipt = code, reason, message, receipt
+
+    @staticmethod
+    def from_rpc(error: grpc.RpcError) -> PlayLedgerError:
+        reason, receipt = "", None
+        status = rpc_status.from_call(error)  # type: ignore[arg-type]
+        if status is not None:
+            for detail in status.details:
+                info, signed = error_details_pb2.ErrorInfo(), games_pb2.Receipt()
+                if detail.Unpack(info):
+                    reason = info.reason
+                elif detail.Unpack(signed):
+                    receipt = signed
+        return PlayLedgerError(error.code(), reason, error.details() or "", receipt)
+
+
+def receipt_json(receipt: games_pb2.Receipt) -> dict[str, str]:
+    """A receipt as the file `playledger-replay check-receipt` reads."""
+    return {"payload": receipt.payload, "signature": receipt.signature, "key_id": receipt.key_id}
+
+
+@dataclass(frozen=True)
+class Token:
+    game: str
+    seat: int
+    player: str
+    token: str
+    player_id: str = ""  # the stable id the seat is bound to
+
+
+def to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
+    """A view, command arguments or event data as plain JSON values (integers stay integers)."""
+    return from_struct(struct)
+
+
+def args_of(command: games_pb2.LegalCommand) -> dict[str, Any]:
+    return to_dict(command.args)
+
+
+def game_name(game: str) -> str:
+    """Accept 'games/ID' or a bare ID."""
+    return game if game.startswith("games/") else f"games/{game}"
+
+
+class Client:
+    def __init__(
+        self,
+        target: str = "127.0.0.1:50051",
+        token: str | None = None,
+        timeout: float = 15.0,
+        channel: grpc.Channel | None = None,
+        retries: int = 3,
+    ) -> None:
+        self.target = target
+        self._channel = channel or grpc.insecure_channel(target)
+        self._stub = games_pb2_grpc.GameServiceStub(self._channel)
+        self._audit = audit_pb2_grpc.AuditServiceStub(self._channel)
+        self._boards = leaderboards_pb2_grpc.LeaderboardServiceStub(self._channel)
+        self._token = token
+        self._timeout = timeout
+        self._retries = retries
+
+    @property
+    def token(self) -> str | None:
+        """The token this client calls with (None: a spectator)."""
+        return self._token
+
+    def as_token(self, token: str | None) -> Client:
+        """The same connection, acting with another token (None: a spectator)."""
+        return Client(self.target, token, self._timeout, self._channel, self._retries)
+
+    def join(self, seat_token: str) -> Client:
+        """Sit at a seat: the same connection, acting and seeing for the seat this token belongs to."""
+        return self.as_token(seat_token)
+
+    def close(self) -> None:
+        self._channel.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def _metadata(self) -> tuple[tuple[str, str], ...]:
+        return (("authorization", f"Bearer {self._token}"),) if self._token else ()
+
+    def _call(self, method: Any, request: Any, retry: bool = False) -> Any:
+        attempts = self._retries if retry else 1
+        for attempt in range(attempts):
+            try:
+                return method(request, metadata=self._metadata, timeout=self._timeout)
+            except grpc.RpcError as error:
+                if error.code() in RETRYABLE and attempt + 1 < attempts:
+                    time.sleep(0.2 * 2**attempt)
+                    continue
+                raise PlayLedgerError.from_rpc(error) from None
+        raise AssertionError("unreachable")
+
+    # --- calls ----------------------------------------------------------------------------------
+    def game_types(self) -> list[games_pb2.GameType]:
+        return list(self._call(self._stub.ListGameTypes, games_pb2.ListGameTypesRequest(), retry=True).game_types)
+
+    def create_game(
+        self,
+        rules: str,
+        players: list[str],
+        options: Mapping[str, Any] | None = None,
+        seed_hex: str = "",
+        player_ids: list[str] | None = None,
+        bots: Mapping[int, str] | None = None,
+        think_ms: int = 0,
+        move_seconds: int = 0,
+        on_timeout: str = "move",
+        budget_seconds: int = 0,
+        increment_seconds: int = 0,
+    ) -> tuple[games_pb2.Game, list[Token]]:
+        """A new game; `bots` maps seats the server plays to a bot level (random, greedy, search), moving
+        after `think_ms` (0: the server's default pace). Tokens come back for the other seats only.
+        `move_seconds` > 0 gives every move a deadline, `budget_seconds` > 0 every seat a chess clock
+        (plus `increment_seconds` per move); past either the server moves for the seat or it forfeits
+        (`on_timeout`: "move" or "forfeit")."""
+        request = games_pb2.CreateGameRequest(
+            rules=rules,
+            players=players,
+            seed_hex=seed_hex,
+            player_ids=player_ids or [],
+            bots=[games_pb2.BotSeat(seat=s, level=v, think_ms=think_ms) for s, v in sorted((bots or {}).items())],
+        )
+        request.options.update(dict(options or {}))
+        if move_seconds or budget_seconds:
+            request.time_control.CopyFrom(_clock(move_seconds, on_timeout, budget_seconds, increment_seconds))
+        response = self._call(self._stub.CreateGame, request)
+        tokens = [Token(response.game.name, t.seat, t.player, t.token, t.player_id) for t in response.seat_tokens]
+        return response.game, tokens
+
+    def get_game(self, game: str, version: int | None = None, seat: int | None = None) -> games_pb2.Game:
+        """The game as you may see it; `version`: as it stood then; `seat`: that seat's view (yours, or once over)."""
+        request = games_pb2.GetGameRequest(name=game_name(game))
+        if version is not None:
+            request.version = version
+        if seat is not None:
+            request.seat = seat
+        found: games_pb2.Game = self._call(self._stub.GetGame, request, retry=True).game
+        return found
+
+    def list_games(
+        self, rules: str = "", page_size: int = 100, status: str = "", player_id: str = ""
+    ) -> Iterator[games_pb2.Game]:
+        """Game summaries (from the server's read model), oldest first; status is "active" or "finished"."""
+        token = ""
+        while True:
+            request = games_pb2.ListGamesRequest(
+                page_size=page_size, page_token=token, rules=rules, status=status, player_id=player_id
+            )
+            page = self._call(self._stub.ListGames, request, retry=True)
+            yield from page.games
+            token = page.next_page_token
+            if not token:
+                return
+
+    def legal_commands(self, game: str) -> list[games_pb2.LegalCommand]:
+        request = games_pb2.ListLegalCommandsRequest(game=game_name(game))
+        return list(self._call(self._stub.ListLegalCommands, request, retry=True).commands)
+
+    def submit(
+        self,
+        game: str,
+        command_type: str,
+        args: Mapping[str, Any] | None = None,
+        request_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> games_pb2.SubmitCommandResponse:
+        request = games_pb2.SubmitCommandRequest(
+            game=game_name(game), command_type=command_type, request_id=request_id or str(uuid.uuid4())
+        )
+        request.args.update(dict(args or {}))
+        if expected_version is not None:
+            request.expected_version = expected_version
+        response: games_pb2.SubmitCommandResponse = self._call(self._stub.SubmitCommand, request, retry=True)
+        return response
+
+    def watch(self, game: str, after_version: int = 0, timeout: float | None = None) -> Iterator[games_pb2.GameEvent]:
+        """Events as they are recorded (redacted for this token), until the game ends or timeout."""
+        request = games_pb2.WatchGameRequest(game=game_name(game), after_version=after_version)
+        try:
+            for response in self._stub.WatchGame(request, metadata=self._metadata, timeout=timeout):
+                yield response.event
+        except grpc.RpcError as error:
+            if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+                return
+            raise PlayLedgerError.from_rpc(error) from None
+
+    # --- audit (AuditService) --------------------------------------------------------------------
+    def export_game(self, game: str) -> Iterator[str]:
+        """The game's record, line by line (JSON Lines): whole for the organizer token, else what you may see."""
+        request = audit_pb2.ExportGameRequest(name=game_name(game))
+        try:
+            for response in self._audit.ExportGame(request, metadata=self._metadata, timeout=self._timeout * 4):
+                yield from response.lines
+        except grpc.RpcError as error:
+            raise PlayLedgerError.from_rpc(error) from None
+
+    def receipt_key(self) -> audit_pb2.GetReceiptKeyResponse:
+        """The public key the server signs receipts with (PEM) and its id."""
+        found: audit_pb2.GetReceiptKeyResponse = self._call(
+            self._audit.GetReceiptKey, audit_pb2.GetReceiptKeyRequest(), retry=True
+        )
+        return found
+
+    def attempts(self, game: str) -> Iterator[str]:
+        """The commands a game refused, one JSON line each (organizer token only)."""
+        request = audit_pb2.ExportAttemptsRequest(name=game_name(game))
+        try:
+            for response in self._audit.ExportAttempts(request, metadata=self._metadata, timeout=self._timeout * 4):
+                yield from response.lines
+        except grpc.RpcError as error:
+            raise PlayLedgerError.from_rpc(error) from None
+
+    def verify_game(self, game: str) -> audit_pb2.VerifyGameResponse:
+        """Have the server re-run a game and check it (organizer token only)."""
+        request = audit_pb2.VerifyGameRequest(name=game_name(game))
+        response: audit_pb2.VerifyGameResponse = self._call(self._audit.VerifyGame, request, retry=True)
+        return response
+
+    # --- leaderboards and tournaments (LeaderboardService) -----------------------------------------
+    def leaderboard(self, rules: str, page_size: int = 100) -> Iterator[leaderboards_pb2.RatingEntry]:
+        token = ""
+        while True:
+            request = leaderboards_pb2.GetLeaderboardRequest(rules=rules, page_size=page_size, page_token=token)
+            page = self._call(self._boards.GetLeaderboard, request, retry=True)
+            yield from page.entries
+            token = page.next_page_token
+            if not token:
+                return
+
+    def create_tournament(
+        self,
+        display_name: str,
+        rules: str,
+        players: list[tuple[str, str]],
+        options: Mapping[str, Any] | None = None,
+        pairing: str = "swiss",
+        table_size: int = 0,
+        rounds: int = 0,
+        actor: str = "",
+        move_seconds: int = 0,
+        on_timeout: str = "move",
+        budget_seconds: int = 0,
+        increment_seconds: int = 0,
+        bots: str = "",
+        think_ms: int = 0,
+    ) -> leaderboards_pb2.Tournament:
+        """players: (id, display name) in seeding order. Needs the organizer token. Every game gets the
+        time control (`move_seconds`, `budget_seconds` + `increment_seconds`: see create_game). `bots`: a
+        bot level; the server's bots then play every seat of every game (moving after `think_ms`)."""
+        request = leaderboards_pb2.CreateTournamentRequest(
+            display_name=display_name,
+            rules=rules,
+            players=[leaderboards_pb2.TournamentPlayer(id=i, name=n) for i, n in players],
+            pairing=pairing,
+            table_size=table_size,
+            rounds=rounds,
+            actor=actor,
+        )
+        request.options.update(dict(options or {}))
+        if move_seconds or budget_seconds:
+            request.time_control.CopyFrom(_clock(move_seconds, on_timeout, budget_seconds, increment_seconds))
+        if bots:
+            request.bots.CopyFrom(games_pb2.BotSeat(level=bots, think_ms=think_ms))
+        found: leaderboards_pb2.Tournament = self._call(self._boards.CreateTournament, request).tournament
+        return found
+
+    def pair_round(self, tournament: str, actor: str = "") -> tuple[int, list[tuple[str, list[Token]]], list[str]]:
+        """Pair the next round: (round, [(game name, seat tokens)], byes). Needs the organizer token."""
+        request = leaderboards_pb2.PairTournamentRoundRequest(tournament=tournament_name(tournament), actor=actor)
+        response = self._call(self._boards.PairTournamentRound, request)
+        games = [
+            (g.game, [Token(g.game, t.seat, t.player, t.token, t.player_id) for t in g.seat_tokens])
+            for g in response.games
+        ]
+        return response.round, games, list(response.byes)
+
+    def add_tournament_games(self, tournament: str, games: list[str], round_no: int = 0, actor: str = "") -> int:
+        request = leaderboards_pb2.AddTournamentGamesRequest(
+            tournament=tournament_name(tournament), games=[game_name(g) for g in games], round=round_no, actor=actor
+        )
+        return int(self._call(self._boards.AddTournamentGames, request).round)
+
+    def record_ruling(
+        self,
+        tournament: str,
+        kind: str,
+        reason: str,
+        actor: str,
+        game: str = "",
+        player_id: str = "",
+        scores: list[int] | None = None,
+        winners: list[int] | None = None,
+    ) -> leaderboards_pb2.Ruling:
+        """kind: forfeit, annulment, score_correction or disqualification. Needs the organizer token."""
+        number = leaderboards_pb2.RulingKind.Value(f"RULING_KIND_{kind.upper()}")
+        request = leaderboards_pb2.RecordRulingRequest(
+            tournament=tournament_name(tournament),
+            kind=number,
+            game=game_name(game) if game else "",
+            player_id=player_id,
+            scores=scores or [],
+            winners=winners or [],
+            reason=reason,
+            actor=actor,
+        )
+        found: leaderboards_pb2.Ruling = self._call(self._boards.RecordRuling, request).ruling
+        return found
+
+    def standings(self, tournament: str) -> leaderboards_pb2.GetStandingsResponse:
+        request = leaderboards_pb2.GetStandingsRequest(tournament=tournament_name(tournament))
+        response: leaderboards_pb2.GetStandingsResponse = self._call(self._boards.GetStandings, request, retry=True)
+        return response
+
+    def tournaments(self, page_size: int = 100) -> Iterator[leaderboards_pb2.Tournament]:
+        token = ""
+        while True:
+            request = leaderboards_pb2.ListTournamentsRequest(page_size=page_size, page_token=token)
+            page = self._call(self._boards.ListTournaments, request, retry=True)
+            yield from page.tournaments
+            token = page.next_page_token
+            if not token:
+                return
+
+
+def tournament_name(tournament: str) -> str:
+    """Accept 'tournaments/ID' or a bare ID."""
+    return tournament if tournament.startswith("tournaments/") else f"tournaments/{tournament}"
+
+
+def _clock(move_seconds: int, on_timeout: str, budget_seconds: int, increment_seconds: int) -> games_pb2.TimeControl:
+    return games_pb2.TimeControl(
+        move_seconds=move_seconds,
+        on_timeout=on_timeout,
+        budget_seconds=budget_seconds,
+        increment_seconds=increment_seconds,
+    )

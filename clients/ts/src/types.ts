@@ -1,0 +1,176 @@
+// What the SDK hands its users: plain objects with plain numbers. The generated
+// messages carry int64 as bigint and know nothing of the SDK's conventions.
+import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
+
+export type { JsonObject, JsonValue };
+
+export interface Outcome {
+  /** Why the game ended, in words a player understands. */
+  reason: string;
+  /** Per seat, its place: 1 is first; seats tied after every tie-break share a place. */
+  placements: number[];
+  /** The tie rule applied, in words; "" when no tie needed one. */
+  tieRule: string;
+}
+
+export interface GameStatus {
+  phase: string;
+  /** Seats whose command the game waits for. */
+  toAct: number[];
+  finished: boolean;
+  /** Once the game is finished. */
+  outcome?: Outcome;
+  /** Server time (ms since the epoch) at which the next timer fires (real-time games); 0 when none runs. */
+  wakeAtMs: number;
+  /** Server time (ms since the epoch) at which the seats to act run out of time (timeControl); 0: no clock. */
+  deadlineMs: number;
+  /** Every seat's chess clock, when the time control has a budget; empty otherwise. */
+  clocks: SeatClock[];
+}
+
+/** A seat's chess clock: time left as of the game's last event; while it runs, when it reaches zero. */
+export interface SeatClock {
+  seat: number;
+  leftMs: number;
+  /** Server time (ms since the epoch) the seat's time runs out, while it is to act; 0 when stopped. */
+  flagMs: number;
+}
+
+/**
+ * A deadline per move (`moveSeconds`), a chess clock (`budgetSeconds` per seat, `incrementSeconds` added
+ * after each move), or both; past it the server moves for the seat ("move") or the seat forfeits ("forfeit").
+ */
+export interface TimeControl {
+  moveSeconds: number;
+  onTimeout: "move" | "forfeit";
+  budgetSeconds?: number;
+  incrementSeconds?: number;
+}
+
+/** A seat the server's bot plays: "random", "greedy" or "search" (see GameType.botLevels). */
+export interface BotSeat {
+  seat: number;
+  level: string;
+  /** Milliseconds the bot waits before it moves (default 600). */
+  thinkMs?: number;
+  /** Search iterations per move (search only; default 200). */
+  budget?: number;
+}
+
+export interface Game {
+  /** "games/{id}". */
+  name: string;
+  rules: string;
+  rulesVersion: number;
+  rngVersion: number;
+  players: string[];
+  playerIds: string[];
+  options: JsonObject;
+  /** Stream version: the number of events recorded so far. */
+  version: number;
+  status: GameStatus;
+  /** The view asked for (the caller's own by default); absent in listGames. */
+  view?: JsonObject;
+  /** The seat whose view this is; absent for the public view and the organizer's. */
+  viewerSeat?: number;
+  seedCommitment: string;
+  seedSource: string;
+  /** The seed, once the game is finished (or to the organizer). */
+  seedHex: string;
+  /** Per seat, once the game is finished (empty before). */
+  finalScores: number[];
+  winners: number[];
+  createTime?: Date;
+  updateTime?: Date;
+  lastHash: string;
+  /** When the server read the game, by the clock its timers (status.wakeAtMs) count against. */
+  readTime?: Date;
+  /** The seats the server's bots play. */
+  bots: BotSeat[];
+  /** The game's deadline per move, if it has one. */
+  timeControl?: TimeControl;
+}
+
+export interface SeatToken {
+  seat: number;
+  player: string;
+  playerId: string;
+  /** Secret: acts and sees for this seat. */
+  token: string;
+}
+
+export interface CreatedGame {
+  game: Game;
+  /** One per seat, in seat order; the server shows them only once. */
+  seats: SeatToken[];
+}
+
+export interface GameEvent {
+  version: number;
+  /** e.g. "CardsPlayed"; "SeedRevealed" closes a finished game. */
+  type: string;
+  data: JsonObject;
+  /** The seat whose command caused it; absent for setup and automatic events. */
+  seat?: number;
+  time?: Date;
+}
+
+export interface LegalCommand {
+  commandType: string;
+  args: JsonObject;
+  /** A short label for people, e.g. "play R-HARE-02 + R-HARE-07". */
+  label: string;
+}
+
+export interface LegalCommands {
+  /** The game's version these commands are legal at. */
+  version: number;
+  commands: LegalCommand[];
+}
+
+export interface Submitted {
+  /** The game's version after the command. */
+  version: number;
+  /** What the command recorded, as the caller may see it. */
+  events: GameEvent[];
+  status: GameStatus;
+  /** True when the server had already recorded this request_id: nothing new was recorded. */
+  repeated: boolean;
+  /** The request_id sent (every retry sends the same one). */
+  requestId: string;
+}
+
+export interface GameOption {
+  name: string;
+  /** "boolean", "integer" or "string". */
+  type: string;
+  defaultValue: JsonValue;
+  description: string;
+  choices: JsonValue[];
+  minimum?: number;
+  maximum?: number;
+}
+
+export interface CommandSchema {
+  /** Wire name, e.g. "play_cards". */
+  type: string;
+  description: string;
+  fields: { name: string; type: string }[];
+}
+
+export interface GameType {
+  name: string;
+  title: string;
+  rulesVersion: number;
+  minPlayers: number;
+  maxPlayers: number;
+  summary: string;
+  options: GameOption[];
+  commands: CommandSchema[];
+  /** The static catalog (cards, board, tables) keyed by the ids views and commands use. */
+  catalog: JsonObject;
+  /** Every ErrorInfo reason a refused command of this game can carry. */
+  reasons: { code: string; description: string }[];
+  /** The bot levels CreateGame accepts for this game. */
+  botLevels: string[];
+}

@@ -1,0 +1,11 @@
+import type { GameUI } from "../registry";
+import { Board } from "./Board";
+import { COMMAND_TITLES, describe, label } from "./words";
+
+export const atiwa: GameUI = {
+  title: "Atiwa",
+  Board,
+  describe,
+  label,
+  commandTitle: (type) => COMMAND_TITLES[type] ?? type,
+};

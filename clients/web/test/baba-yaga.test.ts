@@ -1,0 +1,180 @@
+// A person plays Baba Yaga by clicking on the drawn page against the server's bots: Mode R in real
+// time (searching the forest when it is their turn, stepping the witch as a flyer while a bot
+// searches), then a whole Mode T game; a spectator's page never shows a face-down ingredient.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
+import { artifact, launch, person, startServer } from "./support/browser.ts";
+
+let server: PlayLedgerServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+interface Tally {
+  flips: number;
+  steps: number;
+  reveals: number;
+  placements: number;
+  other: number;
+}
+
+async function create(page: Page, players: number, mode: "R" | "T"): Promise<string> {
+  await page.goto(`${server.webUrl}/`);
+  await page.getByRole("radio", { name: /Baba Yaga/ }).check();
+  await page.getByLabel("Number of players").selectOption(String(players));
+  await page.locator("#option-mode").selectOption(mode);
+  for (let s = 1; s < players; s++)
+    await page.getByLabel(`bot level of seat ${s}`).selectOption("greedy");
+  await page.getByRole("button", { name: "Create game" }).click();
+  await page.getByRole("link", { name: "Go to the table" }).click();
+  await page.waitForSelector(".by-board");
+  return /#\/(games\/[0-9a-f-]+)/.exec(page.url())?.[1] ?? "";
+}
+
+async function enabled(page: Page, selector: string) {
+  const found = page.locator(`${selector}:not([disabled])`);
+  return (await found.count()) > 0 ? found.first() : undefined;
+}
+
+/** One click of a person who wants to win: what the page offers now, on the board first. */
+async function act(page: Page, tally: Tally): Promise<boolean> {
+  const step = await enabled(page, '.by-action[data-action="step_witch"]');
+  if (step) {
+    await step.click();
+    tally.steps++;
+    return true;
+  }
+  const reveal = await enabled(page, '.by-action[data-action="reveal_spell"]');
+  if (reveal) {
+    await reveal.click();
+    tally.reveals++;
+    return true;
+  }
+  const place = page.locator('.by-cell.clickable[aria-label^="Place the witch"]');
+  if ((await place.count()) > 0) {
+    await place.first().click();
+    tally.placements++;
+    return true;
+  }
+  const blocked = (await page.getByTestId("race").textContent())?.includes("must be turned back");
+  const back = page.locator('.by-cell.clickable[aria-label^="Turn back"]');
+  if (blocked && (await back.count()) > 0) {
+    await back.first().click();
+    tally.flips++;
+    return true;
+  }
+  const over = page.locator('.by-cell.clickable[aria-label^="Turn over"]');
+  const n = await over.count();
+  if (n > 0) {
+    const found = (await page.locator(".by-card li.found").count()) ?? 0;
+    const needed = Number(
+      /(\d) needed/.exec((await page.locator(".by-card").textContent()) ?? "")?.[1] ?? 3,
+    );
+    const end = await enabled(page, '.by-action[data-action="end_search"]');
+    if (found >= needed && end) {
+      await end.click(); // the spell is complete: stop the race before the witch is back
+      tally.other++;
+      return true;
+    }
+    await over.nth(Math.floor(Math.random() * n)).click();
+    tally.flips++;
+    return true;
+  }
+  const cell = page.locator(".by-cell.clickable"); // the House, a swap, the fearless move
+  if ((await cell.count()) > 0) {
+    await cell.first().click();
+    tally.other++;
+    return true;
+  }
+  const button = (await enabled(page, ".by-action")) ?? (await enabled(page, ".commands button"));
+  if (button) {
+    await button.click();
+    tally.other++;
+    return true;
+  }
+  return false;
+}
+
+test("Mode R: a person searches and flies the witch in real time against two bots", async () => {
+  const { page, errors, context } = await person(browser);
+  await create(page, 3, "R");
+  const tally: Tally = { flips: 0, steps: 0, reveals: 0, placements: 0, other: 0 };
+  let timers = 0;
+  let shot = false;
+  const until = Date.now() + 70_000; // about ten real-time rounds at most
+  while (Date.now() < until) {
+    if ((await page.getByTestId("turn").textContent())?.includes("over")) break;
+    if ((await page.getByTestId("step-timer").count()) > 0) timers++;
+    if (!(await act(page, tally))) {
+      await page.waitForTimeout(120);
+      continue;
+    }
+    await page.waitForTimeout(250); // a person's pace: one hand, one action
+    if (!shot && tally.flips >= 3 && (await page.getByTestId("witch").count()) > 0) {
+      await page.screenshot({ path: artifact("baba-yaga-board.png"), fullPage: true });
+      shot = true;
+    }
+    if (tally.flips >= 6 && tally.steps >= 3 && tally.reveals >= 1 && tally.placements >= 1) break;
+  }
+  assert.ok(
+    tally.reveals >= 1 && tally.flips >= 3,
+    `the person searched: ${JSON.stringify(tally)}`,
+  );
+  // A greedy table can finish before the person's seat flies often: once is the proof it can.
+  assert.ok(tally.steps >= 1, `the person flew the witch: ${JSON.stringify(tally)}`);
+  assert.ok(timers > 0, "the race's countdowns were shown");
+  const log = (await page.getByTestId("events").textContent()) ?? "";
+  assert.match(log, /You moved the witch/);
+  assert.match(log, /You turned over [A-E]\d/);
+  assert.match(log, /Bot \d turned over/, "a bot searched too");
+  if (!shot) await page.screenshot({ path: artifact("baba-yaga-board.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: artifact("baba-yaga-phone.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("Mode T: a person plays a whole game against a bot; a spectator sees no face-down ingredient", async () => {
+  const { page, errors, context } = await person(browser);
+  const game = await create(page, 2, "T");
+  const watcher = await person(browser);
+  await watcher.page.goto(`${server.webUrl}/#/${game}`);
+  await watcher.page.waitForSelector(".by-board");
+  const tally: Tally = { flips: 0, steps: 0, reveals: 0, placements: 0, other: 0 };
+  let shown = 0;
+  for (let move = 0; move < 400; move++) {
+    const turn = (await page.getByTestId("turn").textContent()) ?? "";
+    if (turn.includes("over")) break;
+    const version = await page.locator("h1 .muted").textContent();
+    if (!turn.includes("Your turn") || !(await act(page, tally))) {
+      await page.waitForTimeout(150);
+      continue;
+    }
+    await page
+      .waitForFunction((v) => document.querySelector("h1 .muted")?.textContent !== v, version, {
+        timeout: 20_000,
+      })
+      .catch(() => undefined); // a refused click leaves the version: the next view says what to do
+    if (move % 10 === 0) shown += await watcher.page.locator(".by-tile.shown").count();
+  }
+  await page.getByTestId("result").waitFor({ timeout: 60_000 });
+  const result = (await page.getByTestId("result").textContent()) ?? "";
+  assert.match(result, /third spell|turn limit/);
+  assert.ok(tally.flips > 5 && tally.reveals >= 1, JSON.stringify(tally));
+  assert.equal(shown, 0, "the spectator's page showed a face-down tile's ingredient");
+  await page.screenshot({ path: artifact("baba-yaga-end.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(watcher.errors, []);
+  await watcher.context.close();
+  await context.close();
+});

@@ -1,0 +1,56 @@
+"""Signed receipts for SubmitCommand answers, accepted or refused (issue 17.3).
+
+A receipt is the canonical JSON of what the server answered (game, version, request id, a hash of
+the command, outcome, code, reason, server time, key id), signed with the server's Ed25519 key. The
+command's hash is the one the game's record lets anyone recompute: sha256 of the canonical JSON of
+the command as its chain holds it. `playledger-replay check-receipt` checks one against a record.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import logging
+from pathlib import Path
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from playledger.v1 import games_pb2
+
+from service.ledger import codec, signing
+
+log = logging.getLogger("playledger.receipts")
+KIND = "playledger-receipt"
+FORMAT = 1
+
+
+def command_sha256(command: dict[str, Any]) -> str:
+    return hashlib.sha256(codec.canonical_json(command).encode()).hexdigest()
+
+
+class Receipts:
+    """Issues receipts with one key; the public half is what GetReceiptKey serves."""
+
+    def __init__(self, key: Ed25519PrivateKey) -> None:
+        self._key = key
+        self.public_pem = signing.public_pem(key.public_key()).decode()
+        self.key_id = signing.fingerprint(signing.raw_public(key.public_key()))
+
+    @staticmethod
+    def load(path: Path | None) -> Receipts:
+        """The key at `path` (made there on first use), or a new one held only in memory when there is none."""
+        if path is None:
+            log.warning(
+                "receipts are signed with a key made for this run only: set --receipt-key to keep receipts "
+                "checkable after a restart"
+            )
+            return Receipts(Ed25519PrivateKey.generate())
+        if not path.exists():
+            signing.generate_key(path)
+            log.info("made the receipt key %s (and %s.pub)", path, path.name)
+        return Receipts(signing.load_private_key(path))
+
+    def issue(self, **facts: Any) -> games_pb2.Receipt:
+        payload = codec.canonical_json({"receipt": KIND, "format": FORMAT, **facts, "key_id": self.key_id})
+        signature = base64.b64encode(self._key.sign(payload.encode())).decode()
+        return games_pb2.Receipt(payload=payload, signature=signature, key_id=self.key_id)

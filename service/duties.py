@@ -1,0 +1,78 @@
+"""What a server runs besides its RPCs, once per store: the projections, the clock scheduler, the bots.
+
+On SQLite there is one server process, and it runs them. On PostgreSQL every process (worker or replica)
+competes for an advisory lock (service/ledger/leader.py) and only the holder runs them; the others serve
+RPCs only. The holder's scheduler and bots hear every commit, this process's through the ledger's
+listeners and the others' through the store follower (service/ledger/follow.py).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from service.ledger.app import Ledger
+from service.ledger.autoplay import BotRunner
+from service.ledger.leader import Leadership, Stop
+from service.ledger.scheduler import Scheduler
+from service.projections.runner import Projections
+
+log = logging.getLogger("playledger.duties")
+
+
+@dataclass
+class Running:
+    scheduler: Scheduler
+    bots: BotRunner
+    projections: Projections | None
+
+
+class Duties:
+    """Starts and stops the once-per-store work; `current` is what runs in this process now (None: elsewhere)."""
+
+    def __init__(self, ledger: Ledger, store_env: Mapping[str, str], projections: bool, shared: bool) -> None:
+        self._ledger, self._env, self._projections = ledger, dict(store_env), projections
+        self.current: Running | None = None
+        self._leadership = Leadership(self._env, self._begin) if shared else None
+
+    def start(self) -> Duties:
+        if self._leadership is not None:
+            self._leadership.start()
+        else:
+            self._begin()
+        return self
+
+    def stop(self) -> None:
+        if self._leadership is not None:
+            self._leadership.stop()
+        else:
+            self._end()
+
+    def _begin(self) -> Stop:
+        scheduler = Scheduler(self._ledger)
+        bots = BotRunner(self._ledger)
+        projections = Projections(self._env) if self._projections else None
+        scheduler.start()
+        bots.start()
+        if projections is not None:
+            projections.start()
+        self.current = Running(scheduler, bots, projections)
+        self._ledger.add_listener(self._wake_projections)
+        return self._end
+
+    def _wake_projections(self, _game: object, _version: int) -> None:
+        running = self.current
+        if running is not None and running.projections is not None:
+            running.projections.wake()  # SQLite pollers look at once
+
+    def _end(self) -> None:
+        running, self.current = self.current, None
+        if running is None:
+            return
+        for listener in (running.scheduler._on_saved, running.bots._on_saved, self._wake_projections):
+            self._ledger.remove_listener(listener)
+        running.scheduler.stop()
+        running.bots.stop()
+        if running.projections is not None:
+            running.projections.stop()
