@@ -23,11 +23,12 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, StoredEvent
-from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from eventsourcing.postgres import PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 
 from service.ledger.group_commit import GroupCommit
+from service.ledger.pg_listen import CoalescingRecorder
 
 # The body of one append as the function returns it: the item's index (1-based) and each id, in order;
 # an item refused for a taken version comes back as one row with a NULL id.
@@ -66,8 +67,10 @@ Item = Sequence[StoredEvent]
 Result = Sequence[int]
 
 
-class GroupCommitRecorder(PostgresApplicationRecorder):
+class GroupCommitRecorder(CoalescingRecorder):
     """The application recorder with one-statement, grouped appends (see the module docstring)."""
+
+    subscribe_window = 0.003  # the store follower's: watchers on other processes hear a commit within ms
 
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)

@@ -27,12 +27,13 @@ from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import ApplicationRecorder, PersistenceError
-from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from eventsourcing.postgres import PostgresDatastore
 from eventsourcing.projection import BaseProjectionRunner
 from psycopg import OperationalError as PostgresDown
 from psycopg_pool import PoolTimeout
 
 from service.ledger.observe import ProjectionLag, register_projection_lag, unregister_projection_lag
+from service.ledger.pg_listen import CoalescingRecorder
 from service.projections import sql
 from service.projections.base import ReadModelProjection
 from service.projections.games import GameSummaries
@@ -55,6 +56,11 @@ LAG_PAGE = 1000
 MAX_BACKOFF = 30.0
 
 
+class _FollowingRecorder(CoalescingRecorder):
+    # A projection's read serves every commit of this window (its lag grows by at most that much).
+    subscribe_window = 0.02
+
+
 class EventLog(Application[UUID]):
     """The ledger's store, read only: the runners' subscriptions and the summaries' reloads.
 
@@ -75,7 +81,7 @@ class EventLog(Application[UUID]):
         if shared is None:
             return super().construct_recorder()
         if isinstance(shared, PostgresDatastore):
-            return PostgresApplicationRecorder(shared, events_table_name=f"{APP_NAME}_events")
+            return _FollowingRecorder(shared, events_table_name=f"{APP_NAME}_events")
         return PollingSQLiteApplicationRecorder(shared)
 
 

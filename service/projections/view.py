@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 APP_NAME = "playledger"  # the ledger application's name: the tracking key of every view
 DEFAULT_BATCH = 500
 DEFAULT_FLUSH_INTERVAL = 0.05
+COMMITTED_ROWS = 4096  # rows per table a view remembers as committed (games in play, seats, players)
 
 _DELETED = None
 
@@ -59,6 +61,12 @@ class ReadModelView:
         self._pending: dict[str, dict[tuple[Any, ...], dict[str, Any] | None]] = {t.name: {} for t in self.tables}
         self._pending_tracking: Tracking | None = None
         self._pending_events = 0
+        # Rows as committed, most recently written or read last: this view is the only writer of its
+        # generation's tables (one process runs the projections), so a row it wrote or read is the row
+        # in the table, and the next event of a game in play needs no SELECT (one per event before).
+        self._committed: dict[str, OrderedDict[tuple[Any, ...], dict[str, Any] | None]] = {
+            t.name: OrderedDict() for t in self.tables
+        }
         self.error: BaseException | None = None
         self.applied = 0  # events applied by this instance (for events/s)
         self._stop = threading.Event()
@@ -110,13 +118,27 @@ class ReadModelView:
         if key in staged:
             row = staged[key]
             return None if row is None else dict(row)
+        committed = self._committed[table]
+        if key in committed:
+            row = committed[key]
+            committed.move_to_end(key)
+            return None if row is None else dict(row)
         t = self._by_name[table]
         where = " AND ".join(f"{k} = ?" for k in t.key)
         with self._transaction(commit=False) as c:
             raw = c.execute(
                 f"SELECT {', '.join(t.column_names)} FROM {t.physical(self.generation)} WHERE {where}", key
             ).fetchone()
-        return None if raw is None else t.decode(raw)
+        row = None if raw is None else t.decode(raw)
+        self._remember(table, key, row)
+        return None if row is None else dict(row)
+
+    def _remember(self, table: str, key: tuple[Any, ...], row: dict[str, Any] | None) -> None:
+        committed = self._committed[table]
+        committed[key] = row
+        committed.move_to_end(key)
+        while len(committed) > COMMITTED_ROWS:
+            committed.popitem(last=False)
 
     def select(self, table: str, **where: Any) -> list[dict[str, Any]]:
         """Rows whose columns equal `where`, staged changes included (in key order)."""
@@ -176,7 +198,9 @@ class ReadModelView:
                     "%s view: a batch up to event %d failed: %s", self.projection, tracking.notification_id, exc
                 )
                 raise
-            for staged in self._pending.values():
+            for name, staged in self._pending.items():
+                for key, row in staged.items():
+                    self._remember(name, key, row)
                 staged.clear()
             self._pending_tracking = None
             self._pending_events = 0
