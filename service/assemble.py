@@ -141,6 +141,8 @@ def start(settings: Settings, ledger: Ledger | None = None, reuse_port: bool = F
     readiness.start()
     shared = StoreFollower.applies(ledger)  # PostgreSQL: other processes may share the store
     follower = StoreFollower(ledger).start() if shared else None
+    if not shared:
+        ledger.trust_cache(True)  # one process on SQLite: every write to a game goes through this ledger
     duties = Duties(ledger, store_env, settings.projections, shared).start()
     lag_probe = LagProbe(store_env)  # read from the store: right wherever the runners are
     lag_probe.register()

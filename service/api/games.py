@@ -105,7 +105,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
         with translated_errors(context):
             caller = self._caller(context)
             game_id = convert.parse_game_name(request.name, "name")
-            game = self._ledger.get_game(game_id)
+            game = self._ledger.read_game(game_id)
             own = caller.seat_in(game)
             as_seat = None
             if request.HasField("seat"):
@@ -240,7 +240,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
     ) -> games_pb2.ListLegalCommandsResponse:
         with translated_errors(context):
             caller = self._caller(context)
-            game = self._ledger.get_game(convert.parse_game_name(request.game, "game"))
+            game = self._ledger.read_game(convert.parse_game_name(request.game, "game"))
             seat = caller.seat_in(game)
             commands = [] if seat is None else game.legal_commands(seat)
             return games_pb2.ListLegalCommandsResponse(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application, project_aggregate
+from eventsourcing.application import AggregateNotFoundError, Application, LRUCache, project_aggregate
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
@@ -77,6 +77,10 @@ class Ledger(Application[UUID]):
         # notification never starts from a stale copy; one decided before it loses on the version (retried).
         self._newer: dict[UUID, int] = {}
         self._newer_lock = threading.Lock()
+        # Whether a cached game may answer a read without a store read (read_game). Only the composition
+        # root can know that no write escapes this process's notice: one process on SQLite, or the store
+        # follower listening on PostgreSQL (it turns this off while it is not, see trust_cache).
+        self.cache_trusted = False
         self.observer = LedgerObserver()  # metrics: the composition root sets one (service/api/metrics.py)
 
     # --- create / read --------------------------------------------------------------------
@@ -159,6 +163,26 @@ class Ledger(Application[UUID]):
             cache.put(game_id, deepcopy(game))  # events another process recorded: keep what we just applied
         self._caught_up(game_id, game.version)
         return game
+
+    def read_game(self, game_id: UUID) -> Game:
+        """A game to read, never to change: the cached copy when the cache is trusted (no store read and no
+        copy: the reads of a game in play, GetGame and ListLegalCommands, cost a round trip each before), else
+        get_game."""
+        if self.cache_trusted:
+            found = self.peek(game_id)
+            if found is not None:
+                return found
+        return self.get_game(game_id)
+
+    def trust_cache(self, trusted: bool) -> None:
+        """Turn cached reads on or off. Turning them on forgets every cached game first: while they were off,
+        other processes may have written what nobody told this one."""
+        cache = self.repository.cache
+        if trusted and not self.cache_trusted and isinstance(cache, LRUCache):
+            with self._newer_lock:  # a new cache: the library's LRUCache.clear() keeps the entries
+                self.repository.cache = LRUCache(maxsize=cache.maxsize)
+                self._newer.clear()
+        self.cache_trusted = trusted
 
     def peek(self, game_id: UUID) -> Game | None:
         """The cached game as this process last saw it, without a store read; None if not cached, or if

@@ -8,10 +8,12 @@ taken), re-decided once on a fresh read, and recorded once.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from uuid import UUID
 
 from service.ledger.app import Ledger
+from service.ledger.follow import StoreFollower
 from service.ledger.observe import LedgerObserver
 from service.ledger.store import persistence_env
 from service.rules.hare_tortoise.messages import ChooseSecondBet
@@ -71,5 +73,44 @@ def test_a_command_decided_on_a_stale_copy_is_re_decided_once_and_recorded_once(
         assert [e.request_id for e in stream] == ["a0", "b1"]
         assert [e.originator_version for e in stream] == [v + 1, v + 2]
     finally:
+        a.close()
+        b.close()
+
+
+def test_cached_reads_are_off_until_the_composition_root_trusts_the_cache(store_url: str) -> None:
+    a, b = Ledger(persistence_env(store_url)), Ledger(persistence_env(store_url))
+    try:
+        game_id = a.create_game("hare-and-tortoise", PLAYERS, seed=b"s").game_id
+        v = b.read_game(game_id).version  # b caches it
+        a.submit(game_id, 0, _bet(a, game_id, 0), "a0")
+        assert b.read_game(game_id).version == v + 1  # untrusted: a read goes to the store
+        b.trust_cache(True)
+        assert b.peek(game_id) is None  # trusting starts from an empty cache: what it held may be old
+        assert b.read_game(game_id).version == v + 1
+        assert b.read_game(game_id) is b.peek(game_id)  # now a read is the cached copy itself
+    finally:
+        a.close()
+        b.close()
+
+
+def test_a_follower_keeps_cached_reads_fresh_across_processes(postgres_url: str) -> None:
+    a, b = Ledger(persistence_env(postgres_url)), Ledger(persistence_env(postgres_url))
+    follower = StoreFollower(b).start()
+    try:
+        deadline = time.monotonic() + 10
+        while not b.cache_trusted and time.monotonic() < deadline:  # the follower is listening
+            time.sleep(0.01)
+        assert b.cache_trusted
+        game_id = a.create_game("hare-and-tortoise", PLAYERS, seed=b"s").game_id
+        v = b.read_game(game_id).version
+        for n, seat in enumerate((0, 1, 2), start=1):
+            a.submit(game_id, seat, _bet(a, game_id, seat), f"a{seat}")
+            while b.read_game(game_id).version < v + n and time.monotonic() < deadline:
+                time.sleep(0.005)  # the follower's notification has not arrived yet
+            assert b.read_game(game_id).version == v + n
+            assert b.read_game(game_id) is b.peek(game_id)  # served from the cache again once re-read
+    finally:
+        follower.stop()
+        assert not b.cache_trusted  # nobody listens any more: reads go to the store
         a.close()
         b.close()
