@@ -29,6 +29,7 @@ from eventsourcing.domain import Aggregate
 from service.ledger import chain, clocks, codec
 from service.rules.catalog import rules_for
 from service.rules.core import AnyRules, IllegalCommand, Outcome, Rng, Status, rng_for
+from service.rules.kit import Decided
 
 # Rulings that end a game in its own stream; a score correction changes a finished game's result elsewhere.
 ENDING_RULINGS = ("forfeit", "annulment", "disqualification")
@@ -67,8 +68,20 @@ class Recorded:
     at_ms: int = 0  # the server time the command was decided at (the rules' clock)
 
 
+@dataclass(frozen=True)
+class _Deciding:
+    """An event Game.execute is recording, for EventRecorded.apply: the decided object (no decode) and the
+    state the rules' Writer reached with it (no second evolve; None: the rules gave no states)."""
+
+    version: int
+    event: Any
+    state_after: Any
+
+
 class Game(Aggregate):
     """A game of any rules: header fields from creation, the rules state rebuilt by evolve."""
+
+    _deciding: _Deciding | None = None  # set by execute for the event being recorded, else None
 
     class Created(Aggregate.Created):
         rules_name: str
@@ -108,11 +121,15 @@ class Game(Aggregate):
         def apply(self, aggregate: Aggregate) -> None:
             game = cast(Game, aggregate)
             rules = game.rules
-            event = codec.decode(rules.event_types, self.name, self.data)
+            live, game._deciding = game._deciding, None
+            if live is not None and live.version == self.originator_version:
+                event, after = live.event, live.state_after  # just decided here: no decode, no second evolve
+            else:
+                event, after = codec.decode(rules.event_types, self.name, self.data), None
             if game.clocks is not None:  # before evolve: the seats whose clocks ran until this event
                 acting = rules.status(game.state).to_act if game.clocks.control.get("budget_ms") else ()
                 game.clocks.record(self.at_ms, acting, self.seat, self.request_id, self.command)
-            game.state = rules.evolve(game.state, event)
+            game.state = after if after is not None else rules.evolve(game.state, event)
             game.last_hash = self.hash
             game.last_at_ms = self.at_ms  # a move's deadline counts from the last thing that happened
             if self.request_id is not None:
@@ -289,9 +306,15 @@ class Game(Aggregate):
         recorded_command: dict[str, Any] = {"name": name, "args": args}
         if bot is not None:
             recorded_command["bot"] = bot
-        recorded = [
-            self._record(e, seat=seat, command=recorded_command, request_id=request_id, at_ms=now_ms) for e in decided
-        ]
+        states = decided.states_after() if isinstance(decided, Decided) else None
+        recorded = []
+        try:
+            for i, e in enumerate(decided):
+                # EventRecorded.apply takes the event and the state the decider's writer reached with it
+                self._deciding = _Deciding(self.version + 1, e, states[i] if states else None)
+                recorded.append(self._record(e, seat, recorded_command, request_id, now_ms))
+        finally:
+            self._deciding = None
         if decided and self.is_finished() and not self.revealed:
             self._reveal_seed()
         return recorded

@@ -42,32 +42,39 @@ class Writer(Generic[S, E]):
     def __init__(self, state: S, evolve: Callable[[S, E], S]) -> None:
         self.state = state
         self.events: list[E] = []
+        self.states: list[S] = []  # the state after each event
         self._evolve = evolve
 
     def emit(self, *events: E) -> None:
         for event in events:
             self.events.append(event)
             self.state = self._evolve(self.state, event)
+            self.states.append(self.state)
 
     def decided(self) -> Decided[S, E]:
-        """The events, carrying the state they lead to."""
-        return Decided(self.events, self.state)
+        """The events, carrying the states they lead to."""
+        return Decided(self.events, self.states)
 
 
 class Decided(list[E], Generic[S, E]):
     """A decision's events (a list, as `decide` returns) that also carry the state they lead to.
 
-    A caller that folds the events anyway (the audit re-runs every decision, then evolves) takes
-    `state_after()` instead of evolving each event a second time.
+    A caller that folds the events anyway (the audit re-runs every decision, then evolves; the ledger
+    records them) takes `state_after()` or `states_after()` instead of evolving each event a second time.
     """
 
-    def __init__(self, events: list[E], state: S) -> None:
+    def __init__(self, events: list[E], states: list[S]) -> None:
         super().__init__(events)
-        self._state, self._count = state, len(events)
+        self._states = tuple(states)
+
+    def states_after(self) -> tuple[S, ...] | None:
+        """The state after each event; None once the list was changed since it was decided."""
+        return self._states if len(self) == len(self._states) else None
 
     def state_after(self) -> S | None:
-        """The state after these events; None once the list was changed since it was decided."""
-        return self._state if len(self) == self._count else None
+        """The state after these events (None: no events, or the list was changed since it was decided)."""
+        states = self.states_after()
+        return states[-1] if states else None
 
 
 DecideHandler = Callable[[Writer[S, E], W, M, Rng, int], None]
