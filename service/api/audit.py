@@ -19,7 +19,8 @@ from service.audit.certificates import game_certificate
 from service.audit.records import ORGANIZER, PUBLIC, Audience
 from service.audit.verify import verify_stream
 from service.ledger import seats
-from service.ledger.app import GameNotFound, Ledger
+from service.ledger.app import Ledger
+from service.ledger.cached import GameNotFound
 from service.ledger.chain import CLOSING
 from service.ledger.codec import canonical_json
 from service.ledger.game import Game

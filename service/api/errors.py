@@ -15,7 +15,8 @@ from grpc_status import rpc_status
 from psycopg_pool import TooManyRequests
 
 from service.api.convert import MalformedRequest
-from service.ledger.app import GameNotFound, RequestReused, StaleVersion
+from service.ledger.app import RequestReused, StaleVersion
+from service.ledger.cached import GameNotFound
 from service.ledger.codec import CodecError
 from service.rules.catalog import UnknownRules
 from service.rules.core import IllegalCommand, InvalidOptions

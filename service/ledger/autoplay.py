@@ -19,7 +19,8 @@ from uuid import UUID
 
 from service.bots import Policy, choose
 from service.bots.policies import bot_rng
-from service.ledger.app import GameNotFound, Ledger, StaleVersion, now_ms
+from service.ledger.app import Ledger, StaleVersion, now_ms
+from service.ledger.cached import GameNotFound
 from service.ledger.clocks import timeout_tag
 from service.ledger.game import Game
 from service.ledger.timers import TimerLoop

@@ -16,7 +16,8 @@ import logging
 from collections.abc import Callable
 from uuid import UUID
 
-from service.ledger.app import GameNotFound, Ledger, StaleVersion, now_ms
+from service.ledger.app import Ledger, StaleVersion, now_ms
+from service.ledger.cached import GameNotFound
 from service.ledger.timers import TimerLoop
 from service.rules.core import IllegalCommand
 

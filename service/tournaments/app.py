@@ -18,7 +18,8 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from service.ledger.app import Created as CreatedGame
-from service.ledger.app import GameNotFound, Ledger, StaleVersion, now_ms
+from service.ledger.app import Ledger, StaleVersion, now_ms
+from service.ledger.cached import GameNotFound
 from service.ledger.game import Game
 from service.rules.catalog import rules_for
 from service.rules.core import InvalidOptions, Metadata, normalize_options
