@@ -273,6 +273,9 @@ def health_only_server(
 STOP_DEADLINE = 20.0  # seconds after the grace period before a stuck shutdown is cut short
 
 
+SIGNAL_CHECK_S = 0.5  # how often the waiting main thread looks for a signal another thread received
+
+
 def serve_until_signalled(running: Running, grace: float) -> None:
     """Serve until SIGTERM or SIGINT, then stop within `grace` (a second signal: exit at once)."""
     done = threading.Event()
@@ -285,7 +288,11 @@ def serve_until_signalled(running: Running, grace: float) -> None:
 
     signal.signal(signal.SIGTERM, shutdown)
     signal.signal(signal.SIGINT, shutdown)
-    done.wait()
+    # Wake now and then: a signal the kernel hands to another thread (grpc's, the pool's) only sets a flag
+    # that the main thread acts on when it next runs Python code, and a wait without a timeout never
+    # returns to run any (seen: a SIGTERM that a server ignored for good, in a CI run).
+    while not done.wait(SIGNAL_CHECK_S):
+        pass
     # A shutdown that hangs (a stuck thread) must not keep the process, its ports and its pool for ever.
     watchdog = threading.Timer(grace + STOP_DEADLINE, hard_exit, args=("shutdown took too long",))
     watchdog.daemon = True

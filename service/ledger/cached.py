@@ -4,7 +4,10 @@ Saved games are cached (a command decides on the cached copy; Ledger._record put
 Another process sharing the store may record past a cached copy: the store follower (follow.py) reports
 every commit, and `recorded_elsewhere` marks such a copy so that it is never handed out again before
 it is re-read. Reads (`read_game`) take the cached copy itself only while the cache is trusted: the
-composition root trusts it when no write can escape this process's notice.
+composition root trusts it when every write goes through this process (one server on SQLite). Sharing a
+PostgreSQL store, a read still checks the store for newer events (the repository's fast-forward): a
+notification takes milliseconds, and a client that submitted through one process and reads through
+another must see its own command (tests/integration/test_processes.py).
 """
 
 from __future__ import annotations
@@ -45,8 +48,7 @@ class CachedGames:
         self._newer: dict[UUID, int] = {}
         self._newer_lock = threading.Lock()
         # Whether a cached game may answer a read without a store read (read_game). Only the composition
-        # root can know that no write escapes this process's notice: one process on SQLite, or the store
-        # follower listening on PostgreSQL (it turns this off while it is not, see trust_cache).
+        # root can know that every write goes through this process (one server on SQLite).
         self.cache_trusted = False
 
     def get_game(self, game_id: UUID) -> Game:

@@ -45,7 +45,6 @@ class StoreFollower:
 
     def stop(self) -> None:
         self._stopped.set()
-        self._ledger.trust_cache(False)
         subscription = self._subscription
         if subscription is not None:
             subscription.stop()
@@ -66,11 +65,9 @@ class StoreFollower:
                     self._subscription = subscription
                     if self._stopped.is_set():
                         return
-                    self._ledger.trust_cache(True)  # listening: no commit escapes notice from now on
                     for notification in subscription:
                         self._heard(notification)
             except Exception as exc:  # the database restarts: watchers fall back to polling
-                self._ledger.trust_cache(False)  # commits while nobody listens go unnoticed: read the store
                 if self._stopped.is_set():
                     return
                 log.warning("following the store for watchers failed (%s); retrying in %.0f s", exc, RETRY_S)

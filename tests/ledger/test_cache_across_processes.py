@@ -8,7 +8,6 @@ taken), re-decided once on a fresh read, and recorded once.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 from uuid import UUID
 
@@ -93,24 +92,19 @@ def test_cached_reads_are_off_until_the_composition_root_trusts_the_cache(store_
         b.close()
 
 
-def test_a_follower_keeps_cached_reads_fresh_across_processes(postgres_url: str) -> None:
+def test_reads_see_another_process_s_commit_at_once_even_with_a_follower(postgres_url: str) -> None:
+    # Shared stores stay untrusted: a notification takes milliseconds, and a client that submitted through
+    # one process and reads through another must see its own command at once.
     a, b = Ledger(persistence_env(postgres_url)), Ledger(persistence_env(postgres_url))
     follower = StoreFollower(b).start()
     try:
-        deadline = time.monotonic() + 10
-        while not b.cache_trusted and time.monotonic() < deadline:  # the follower is listening
-            time.sleep(0.01)
-        assert b.cache_trusted
         game_id = a.create_game("hare-and-tortoise", PLAYERS, seed=b"s").game_id
         v = b.read_game(game_id).version
         for n, seat in enumerate((0, 1, 2), start=1):
             a.submit(game_id, seat, _bet(a, game_id, seat), f"a{seat}")
-            while b.read_game(game_id).version < v + n and time.monotonic() < deadline:
-                time.sleep(0.005)  # the follower's notification has not arrived yet
-            assert b.read_game(game_id).version == v + n
-            assert b.read_game(game_id) is b.peek(game_id)  # served from the cache again once re-read
+            assert b.read_game(game_id).version == v + n  # no wait for the follower
+        assert not b.cache_trusted
     finally:
         follower.stop()
-        assert not b.cache_trusted  # nobody listens any more: reads go to the store
         a.close()
         b.close()
