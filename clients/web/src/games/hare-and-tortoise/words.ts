@@ -93,10 +93,11 @@ export function describe(event: GameEvent, ctx: EventContext): string {
       return `The round is over; ${subject(d.first_player)} start${d.first_player === ctx.mySeat ? "" : "s"} the next one.`;
     case "RaceFinished":
       return `Race ${String(d.race)} is over; bets are revealed and scored: ${cards(d.scores).join(", ")}.`;
-    case "GameFinished":
-      return `The game is over: ${cards(d.winners)
-        .map((s) => subject(Number(s)))
-        .join(" and ")} win${cards(d.winners).length === 1 ? "s" : ""}.`;
+    case "GameFinished": {
+      const winners = cards(d.winners).map(Number);
+      const alone = winners.length === 1 && winners[0] !== ctx.mySeat; // "You win", "Bob wins"
+      return `The game is over: ${winners.map(subject).join(" and ")} win${alone ? "s" : ""}.`;
+    }
     case "SeedRevealed":
       return "The seed is revealed: anyone can now check every shuffle of this game.";
     default:
