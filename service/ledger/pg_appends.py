@@ -85,7 +85,7 @@ class GroupCommitRecorder(CoalescingRecorder):
                 lock_timeout=SQL(str(int(self.datastore.lock_timeout))),
             )
         )
-        call = "SELECT item_no, new_id FROM {schema}.{function}(%s::{schema}.{event_type}[], %s::int[])"
+        call = "SELECT item_no, new_id FROM {schema}.{function}(%b::{schema}.{event_type}[], %b::int[])"
         self._append_call = SQL(call).format(
             schema=Identifier(self.datastore.schema),
             function=Identifier(self.append_function),
