@@ -39,6 +39,7 @@ MAX_PLIES = 20000  # bound: a game that has not ended by then did not end by its
 THINK_MS, RETRY_MS = 600, 150  # as the server's bots (service/ledger/autoplay.py DEFAULT_THINK_MS, RETRY_MS)
 MATCHES = (("search", "random"), ("search", "greedy"), ("greedy", "random"))
 SOLO_CHALLENGES = 8  # Atiwa solo: game n plays challenge n % 9 (0: the plain goal, 120 points; AT-100, AT-C1..C8)
+RACE_GAMES, RACE_SEATS = 50, 3  # Baba Yaga Mode R with three bots of one level (the issue's check)
 TWO_PLAYERS: dict[str, dict[str, Any]] = {"antics": {"two_player_variant": True}}  # options a 2-player game needs
 
 
@@ -49,6 +50,7 @@ class Played:
     by_rules: bool
     challenges_met: bool  # solo: the goal was met (the seat won)
     move_ms: dict[str, list[float]] = field(default_factory=dict)  # level -> ms per move
+    events: list[Any] = field(default_factory=list)  # the game's events, setup included
 
 
 def play(
@@ -101,7 +103,7 @@ def play(
     winners = list(rules.winners(state)) if finished else []
     share = [1.0 / len(winners) if s in winners else 0.0 for s in range(seats)]
     scores = list(rules.scores(state)) if finished else [0] * seats
-    return Played(share, scores, by_rules, seats == 1 and share[0] > 0, timings)
+    return Played(share, scores, by_rules, seats == 1 and share[0] > 0, timings, history)
 
 
 def match(
@@ -156,13 +158,48 @@ def solo(
     }
 
 
+def race(level: str, games: int, seats: int = RACE_SEATS, version: int = POLICY_VERSION) -> dict[str, Any]:
+    """Baba Yaga Mode R with `seats` bots of one level: do the flyers step the witch in every round (a
+    round: from the spell revealed to the check), are spells cast, does the game end by a third spell?"""
+    rules = rules_for("baba-yaga")
+    rounds = stepped = spells = ended = 0
+    for n in range(games):
+        seed = f"bot-bench|baba-yaga|race-{level}|{n}".encode()
+        done = play(rules, (level,) * seats, seed, {"mode": "R"}, version)
+        ended += done.by_rules
+        flown = False
+        for event in done.events:
+            kind = type(event).__name__
+            if kind == "SpellRevealed":
+                flown = False
+            elif kind == "WitchStepped" and not event.auto:
+                flown = True
+            elif kind == "RoundEnded":
+                rounds += 1
+                stepped += flown
+                spells += event.cast
+    return {
+        "rules": "baba-yaga",
+        "match": f"{seats} {level} Mode R",
+        "games": games,
+        "rounds_flown": round(stepped / rounds, 3) if rounds else 0.0,
+        "spells_per_game": round(spells / games, 2),
+        "ended_by_rules": round(ended / games, 3),
+    }
+
+
 @click.command()
 @click.option("--games", default=200, show_default=True, help="games per match-up")
 @click.option("--rules", "names", multiple=True, help="only these games (default: all five)")
 @click.option("--match", "only", multiple=True, help="only these match-ups, e.g. search-greedy (solo: search)")
 @click.option("--policy", "version", default=POLICY_VERSION, show_default=True, help="the bots' policy version")
+@click.option(
+    "--race-games", default=RACE_GAMES, show_default=True, help="Baba Yaga Mode R games of three bots per level"
+)
 @click.option("--json", "as_json", is_flag=True, help="one JSON document instead of the table")
-def main(games: int, names: tuple[str, ...], only: tuple[str, ...], version: int, as_json: bool) -> None:
+def main(
+    games: int, names: tuple[str, ...], only: tuple[str, ...], version: int, race_games: int, as_json: bool
+) -> None:
     """Bot levels against each other in every game; win shares, move times, games ended by the rules."""
     if version not in POLICY_VERSIONS:
         raise click.BadParameter(f"the policy versions are {list(POLICY_VERSIONS)}", param_hint="--policy")
@@ -180,6 +217,10 @@ def main(games: int, names: tuple[str, ...], only: tuple[str, ...], version: int
         for a, b in (m for m in MATCHES if not only or f"{m[0]}-{m[1]}" in only):
             rows.append({"rules": name, **match(rules, a, b, games, TWO_PLAYERS.get(name, {}), version)})
             click.echo(f"{name}: {rows[-1]}", err=True)
+    if race_games and (not names or "baba-yaga" in names):
+        for level in ("random", "greedy"):
+            rows.append(race(level, race_games, version=version))
+            click.echo(f"baba-yaga: {rows[-1]}", err=True)
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
@@ -193,6 +234,12 @@ def _table(rows: list[dict[str, Any]], version: int) -> None:
         if "skipped" in r:
             click.echo(f"{r['rules']:<22}{'':<18}  skipped: {r['skipped']}")
             continue
+        if "rounds_flown" in r:
+            click.echo(
+                f"{r['rules']:<22}{r['match']:<18}{r['games']:>6}  rounds with a flyer's step {r['rounds_flown']}, "
+                f"spells a game {r['spells_per_game']}, ended by a third spell {r['ended_by_rules']}"
+            )
+            continue
         value = r.get("average_score", next((v for k, v in r.items() if k.endswith("_share")), ""))
         goal = r.get("goal_met", "")
         ms = ", ".join(
@@ -202,6 +249,7 @@ def _table(rows: list[dict[str, Any]], version: int) -> None:
         )
         click.echo(f"{r['rules']:<22}{r['match']:<18}{r['games']:>6}{value:>11}{goal:>9}{r['ended_by_rules']:>9}  {ms}")
     click.echo("goals: search beats random in >= 80% and greedy in >= 55%; a search move <= 200 ms; >= 95% by rules")
+    click.echo("Mode R, three bots: random flyers step in every round and cast spells; greedy >= 95% by a third spell")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.bot_bench import match, play, solo
+from replay.bot_bench import match, play, race, solo
 from service.rules.catalog import rules_for
 
 
@@ -22,3 +22,11 @@ def test_a_match_up_alternates_seats_and_reports_shares_and_move_times() -> None
 def test_atiwa_solo_reports_an_average_score() -> None:
     row = solo(rules_for("atiwa"), "random", 1, {})
     assert row["match"] == "random solo" and row["ended_by_rules"] == 1.0
+
+
+def test_a_mode_r_race_of_three_bots_has_flyers_stepping_and_spells_cast() -> None:
+    """BY-20 (the flyers move the witch) and BY-30 (a third spell ends the game), as the bench counts them."""
+    row = race("greedy", 2)
+    assert row["match"] == "3 greedy Mode R"
+    assert row["rounds_flown"] > 0.5, row  # counted from non-automatic WitchStepped events
+    assert row["spells_per_game"] >= 3 and row["ended_by_rules"] == 1.0, row
