@@ -32,6 +32,7 @@ from typing import Any
 import click
 
 from service.bots.policies import LEVELS, POLICY_VERSION, POLICY_VERSIONS, Policy, bot_rng, choose, supported
+from service.rules.baba_yaga.messages import RoundEnded, SpellRevealed, WitchStepped
 from service.rules.catalog import RULES, rules_for
 from service.rules.core import AnyRules, IllegalCommand, Rng, normalize_options
 
@@ -169,12 +170,11 @@ def race(level: str, games: int, seats: int = RACE_SEATS, version: int = POLICY_
         ended += done.by_rules
         flown = False
         for event in done.events:
-            kind = type(event).__name__
-            if kind == "SpellRevealed":
+            if isinstance(event, SpellRevealed):
                 flown = False
-            elif kind == "WitchStepped" and not event.auto:
+            elif isinstance(event, WitchStepped) and not event.auto:
                 flown = True
-            elif kind == "RoundEnded":
+            elif isinstance(event, RoundEnded):
                 rounds += 1
                 stepped += flown
                 spells += event.cast

@@ -119,6 +119,13 @@ test("two browsers play a whole game by clicking; a spectator never sees a hidde
     await page.getByTestId("result").waitFor();
   }
   await alice.page.screenshot({ path: artifact("hare-and-tortoise-end.png"), fullPage: true });
+  // The end is told in each player's own words: "You win" to the winner, "Alice wins" to the other.
+  for (const page of [alice.page, bob.page]) {
+    const told = await page
+      .locator('[data-testid="events"] li[data-type="GameFinished"]')
+      .textContent();
+    assert.match(told ?? "", /The game is over: (You win|(?!You )\w+ wins|.+ and .+ win)\.$/);
+  }
 
   // The spectator steps back through the finished game and has the server re-run it from its record.
   await watcher.page.getByRole("link", { name: "Step through it" }).click();
