@@ -26,7 +26,7 @@ from typing import Any, ClassVar, cast
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import ApplicationRecorder, PersistenceError
+from eventsourcing.persistence import ApplicationRecorder, OperationalError, PersistenceError
 from eventsourcing.postgres import PostgresDatastore
 from eventsourcing.projection import BaseProjectionRunner
 from psycopg import OperationalError as PostgresDown
@@ -52,6 +52,7 @@ PROJECTIONS: dict[str, type[ReadModelProjection[Any]]] = {
     "tournaments": TournamentStandings,
 }
 SUPERVISE_INTERVAL = 1.0
+SCHEMA_LOCK_TRIES, SCHEMA_LOCK_WAIT = 100, 0.02  # create_tables: wait up to 2 s for a shared-cache table lock
 LAG_PAGE = 1000
 MAX_BACKOFF = 30.0
 
@@ -198,6 +199,23 @@ class LagProbe:
             self.datastore.close()
 
 
+def create_tables(view: ReadModelView) -> None:
+    """The view's tables, waiting out a table lock held by another pool of this process.
+
+    An in-memory SQLite store is one shared-cache database for the process's several connection pools
+    (ledger, projections, reads); there a CREATE meeting another connection's lock on the schema fails at
+    once with "database table is locked" (SQLITE_LOCKED, which the busy timeout does not wait for).
+    """
+    for attempt in range(SCHEMA_LOCK_TRIES):
+        try:
+            view.create_table()
+            return
+        except OperationalError as exc:
+            if "table is locked" not in str(exc) or attempt == SCHEMA_LOCK_TRIES - 1:
+                raise
+            time.sleep(SCHEMA_LOCK_WAIT)
+
+
 class _Live:
     """One projection running here: a view of one generation, the projection and the library's runner."""
 
@@ -210,7 +228,7 @@ class _Live:
             batch_size=owner.batch_size,
             flush_interval=owner.flush_interval,
         )
-        self.view.create_table()
+        create_tables(self.view)
         self.projection = cls(self.view, loader=owner.load)
         self.runner: BaseProjectionRunner[EventLog] = BaseProjectionRunner(
             projection=self.projection,
