@@ -15,6 +15,8 @@ replay does.
   tree node keeps the reward of the seat whose move led to it, so UCB picks the others' moves for
   their own good (as SO-ISMCTS does; before, the tree let them play for the bot), and playouts stop
   after 2 random plies for the game's evaluation (the "early playout termination" of Lorentz 2016).
+  From policy 4 the others choose by what they have seen: a game's `secret(command)` hook names the
+  moves they see only as made (the Ant's marker), so the tree no longer lets them know the bot's secret.
 
 Every version a bot move was recorded with stays reachable: `policies.TUNINGS` maps a version (and,
 from 3, a game) to how its search runs, and tests/bots/pinned.json holds what each version chose.

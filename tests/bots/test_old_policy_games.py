@@ -39,7 +39,7 @@ def played_by_bots(server: Running, rules: str, players: int, level: str) -> UUI
     return game_id
 
 
-@pytest.mark.parametrize("version", [v for v in (1, 2) if v != POLICY_VERSION])
+@pytest.mark.parametrize("version", [v for v in (1, 2, 3) if v != POLICY_VERSION])
 def test_a_game_played_under_an_older_policy_verifies(
     server: Running, monkeypatch: pytest.MonkeyPatch, version: int
 ) -> None:

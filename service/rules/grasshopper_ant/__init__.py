@@ -6,7 +6,7 @@ Spec: shared/rules/grasshopper-and-ant.md. Rule ids GA-nn are cited in the code 
 from __future__ import annotations
 
 from service.rules.core import Metadata, OptionSpec
-from service.rules.grasshopper_ant.bots import evaluate, resample
+from service.rules.grasshopper_ant.bots import evaluate, resample, secret
 from service.rules.grasshopper_ant.decide import decide
 from service.rules.grasshopper_ant.evolve import evolve
 from service.rules.grasshopper_ant.labels import catalog, label
@@ -111,6 +111,7 @@ __all__ = [
     "reasons",
     "redact",
     "resample",
+    "secret",
     "scores",
     "setup",
     "status",

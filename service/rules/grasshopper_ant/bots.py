@@ -13,6 +13,9 @@ two states that look the same to `seat` give it the same redraws.
 victory points) plus the round in flight: once the Ant's pawns lie, the haul each path type would
 bring is weighed by the chance that the Cicada, sitting on one of the six pawns, guesses it; in
 Winter, path cards in a supply count towards the cheapest provision in the market.
+
+`secret` names the commands the other seats see only as made (GA-13's marker, GA-14's guess), so a
+search lets them choose without knowing what was chosen.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from service.rules.grasshopper_ant.data import (
     card_type,
     provision_kind,
 )
+from service.rules.grasshopper_ant.messages import ChooseMarker, RedAntGuess
 from service.rules.grasshopper_ant.scoring import autumn_score, insect_points, shelf_points, victory_points
 from service.rules.grasshopper_ant.state import Phase, State, card_at, pawned_types, red_ants
 
@@ -158,4 +162,8 @@ def _coverage(state: State, supply: tuple[str, ...]) -> float:
     return best
 
 
-__all__ = ["evaluate", "resample"]
+def secret(command: object) -> bool:
+    return isinstance(command, (ChooseMarker, RedAntGuess))
+
+
+__all__ = ["evaluate", "resample", "secret"]
