@@ -95,7 +95,8 @@ def _iterate(
 ) -> None:
     # each step: the tree node reached, the seat whose move led to it, and that seat's own statistics
     path: list[tuple[_Node, int | None, _Node | None]] = [(root, None, None)]
-    node, clock, history = root, now_ms, []
+    node, clock = root, now_ms
+    history: list[tuple[int | None, Any]] = []
     secret = getattr(hooks, "secret", None) if tuned.observed else None
     while not rules.status(world).finished:
         moves = root_moves if node is root and root_moves is not None else _moves(rules, world)

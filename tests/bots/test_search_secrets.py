@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from service.bots.policies import Tuning
+from service.bots.policies import Policy, Tuning, choose
 from service.bots.search import SECRET, _seen, grow
+from service.rules import grasshopper_ant as ga
 from service.rules.core import Rng
+from service.rules.grasshopper_ant.state import Phase, pawned_types
+from tests.support.playout import start
 
 
 @dataclass(frozen=True)
@@ -98,3 +101,24 @@ def test_a_path_shows_another_seats_secret_only_as_made() -> None:
     secret = Bluff().secret
     assert _seen(history, 1, secret) == ((0, SECRET), (1, Guess("right")))
     assert _seen(history, 0, secret) == tuple(history)
+
+
+def test_the_cicadas_search_does_not_depend_on_the_ants_secret() -> None:
+    """GA-13/GA-20 in the real game: two positions that differ only in the Ant's face-down marker give the
+    Cicada's policy-4 search the same guess (it sees the marker only through its redraws)."""
+    p = start(ga, 2, b"secret-marker")
+    for _ in range(200):  # bounded: a round's placement and marker come within a few commands
+        if p.state.phase is Phase.CICADA:
+            break
+        seat, command = p.candidates()[0]
+        p.submit(seat, command)
+    state = p.state
+    assert state.phase is Phase.CICADA and len(pawned_types(state)) > 1
+    other = next(t for t in pawned_types(state) if t != state.markers[state.ant])
+    markers = list(state.markers)
+    markers[state.ant] = other
+    swapped = replace(state, markers=tuple(markers))
+    policy = Policy("search", budget=40, version=4)
+    first = choose(ga, state, state.cicada, policy, Rng(b"bot", 1), p.now_ms)
+    second = choose(ga, swapped, state.cicada, policy, Rng(b"bot", 1), p.now_ms)
+    assert first == second
