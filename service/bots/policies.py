@@ -107,12 +107,12 @@ def choose(rules: AnyRules, state: Any, seat: int, policy: Policy, rng: Rng, now
         raise ValueError(f"{rules.name} has no {policy.level} bot")
     if policy.level == "greedy":
         return greedy(rules, hooks, state, seat, commands, rng, now_ms)
-    from service.bots.search import search  # import here: most games only ever meet random bots
+    from service.bots.search import grow, most_visited  # import here: most games only ever meet random bots
 
     tuned = tuning(policy.version, rules.name)
     if tuned.root_width is not None:
         commands = shortlist(rules, hooks, state, seat, commands, rng, now_ms, tuned.root_width)
-    return search(rules, hooks, state, seat, commands, rng, now_ms, policy.budget, tuned)
+    return most_visited(grow(rules, hooks, state, seat, commands, rng, now_ms, policy.budget, tuned), seat, commands)
 
 
 SHORTLIST_SAMPLES = 2  # determinizations the one-step ranking is averaged over

@@ -38,28 +38,6 @@ class _Node:
     children: dict[tuple[int | None, Any], _Node] = field(default_factory=dict)
 
 
-def search(
-    rules: AnyRules,
-    hooks: Hooks,
-    state: Any,
-    seat: int,
-    commands: Sequence[Any],
-    rng: Rng,
-    now_ms: int,
-    budget: int,
-    tuned: Tuning,
-) -> Any:
-    """With a shortlist (`tuned.root_width`, policy 2 on) the root's moves are `commands`, the seat's own,
-    whoever else may act in a simultaneous phase; policy 1 took the first seat of `to_act` there, as it
-    still does below the root."""
-    root = grow(rules, hooks, state, seat, commands, rng, now_ms, budget, tuned)
-    mine = {move[1]: node for move, node in root.children.items() if move[0] == seat}
-    ranked = [c for c in commands if c in mine]
-    if not ranked:
-        return commands[0]
-    return max(ranked, key=lambda c: (mine[c].visits, mine[c].reward))  # the most visited, as usual
-
-
 def grow(
     rules: AnyRules,
     hooks: Hooks,
@@ -71,7 +49,10 @@ def grow(
     budget: int,
     tuned: Tuning,
 ) -> _Node:
-    """The search tree after the budget's iterations: its root's children are the moves searched."""
+    """The search tree after the budget's iterations: its root's children are the moves searched. With a
+    shortlist (`tuned.root_width`, policy 2 on) the root's moves are `commands`, the seat's own, whoever
+    else may act in a simultaneous phase; policy 1 took the first seat of `to_act` there, as it still
+    does below the root."""
     root = _Node()
     own: list[tuple[int | None, Any]] | None = [(seat, c) for c in commands] if tuned.root_width else None
     seen: dict[tuple[Any, ...], _Node] = {}  # (path as a seat saw it, move) -> that seat's statistics
@@ -79,6 +60,15 @@ def grow(
         world = hooks.resample(state, seat, rng)
         _iterate(rules, hooks, root, world, seat, rng, now_ms, own, tuned, seen)
     return root
+
+
+def most_visited(root: _Node, seat: int, commands: Sequence[Any]) -> Any:
+    """The seat's root move searched most often (ties: the better rewarded), as usual for MCTS."""
+    mine = {move[1]: node for move, node in root.children.items() if move[0] == seat}
+    ranked = [c for c in commands if c in mine]
+    if not ranked:
+        return commands[0]
+    return max(ranked, key=lambda c: (mine[c].visits, mine[c].reward))
 
 
 def _iterate(
