@@ -27,6 +27,7 @@ from typing import Any
 from service.bots.policies import Hooks, Tuning
 from service.rules.core import AnyRules, IllegalCommand, Rng
 
+SECRET = "secret"  # what another seat's secret move looks like in a path as a seat saw it
 TIME_STEP_MS = 800  # a playout's clock advance per ply (real-time games' timers need time to pass)
 
 
@@ -94,13 +95,13 @@ def _iterate(
             break
         mover = moves[0][0]
         seen_by = _seen(history, mover, secret) if secret is not None and mover not in (seat, None) else None
-        stats = {m: node.children.setdefault(m, _Node()) for m in moves}
+        for m in moves:
+            node.children.setdefault(m, _Node()).availability += 1
+        stats = node.children
         if seen_by is not None:  # the others choose by what they have seen, not by the bot's node
             stats = {m: seen.setdefault((seen_by, m), _Node()) for m in moves}
             for m in moves:
-                node.children[m].availability += 1
-        for m in moves:
-            stats[m].availability += 1
+                stats[m].availability += 1
         untried = [m for m in moves if stats[m].visits == 0]
         if untried:
             move = untried[rng.below(len(untried))]
@@ -121,9 +122,6 @@ def _iterate(
 def _seen(history: list[tuple[int | None, Any]], observer: int | None, secret: Any) -> tuple[Any, ...]:
     """The path so far as `observer` saw it: another seat's secret move shows only as made."""
     return tuple((m[0], SECRET) if m[0] != observer and m[0] is not None and secret(m[1]) else m for m in history)
-
-
-SECRET = "secret"
 
 
 def _back_up(
