@@ -22,6 +22,7 @@ from eventsourcing.utils import get_topic
 
 from service.ledger.app import Ledger
 from service.ledger.game import Game
+from service.ledger.pg_listen import CoalescingRecorder
 
 log = logging.getLogger(__name__)
 RETRY_S = 1.0  # the database went away: follow again after this long
@@ -61,7 +62,14 @@ class StoreFollower:
         assert isinstance(recorder, PostgresApplicationRecorder)
         while not self._stopped.is_set():
             try:
-                with recorder.subscribe(gt=recorder.max_notification_id()) as subscription:
+                gt = recorder.max_notification_id()
+                # What changed is all it needs: no event states (the library's own append path has no heads).
+                following = (
+                    recorder.subscribe_heads(gt)
+                    if isinstance(recorder, CoalescingRecorder)
+                    else recorder.subscribe(gt=gt)
+                )
+                with following as subscription:
                     self._subscription = subscription
                     if self._stopped.is_set():
                         return
