@@ -70,7 +70,7 @@ Result = Sequence[int]
 class GroupCommitRecorder(CoalescingRecorder):
     """The application recorder with one-statement, grouped appends (see the module docstring)."""
 
-    subscribe_window = 0.01  # the store follower's: watchers on other processes hear a commit within ms
+    subscribe_window = 0.01  # the store follower's: watchers on other processes hear a commit within ~10 ms
 
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)

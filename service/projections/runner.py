@@ -4,8 +4,9 @@
 tournaments) on the generation of tables that the pointer table names: in the
 server process by default, or alone in a worker (`playledger-server projections
 run`). Each runner follows the ledger's notification log through the library's
-subscription (LISTEN/NOTIFY on PostgreSQL, the polling subscription on SQLite)
-and resumes from its view's committed tracking position. A supervisor thread
+subscription API, served by one shared reader for all of them (service/ledger/tail.py:
+LISTEN/NOTIFY on PostgreSQL, wake-ups and polling on SQLite), and resumes from its
+view's committed tracking position. A supervisor thread
 restarts a runner that failed (from that same committed position) and moves a
 runner onto a new generation when a rebuild switches the pointer.
 
@@ -95,7 +96,7 @@ def runner_env(env: Mapping[str, str]) -> dict[str, str]:
             f"{PollingSQLiteApplicationRecorder.__module__}:{PollingSQLiteApplicationRecorder.__qualname__}"
         )
     else:
-        out["POSTGRES_POOL_SIZE"] = str(len(PROJECTIONS))  # each runner's LISTEN holds one
+        out["POSTGRES_POOL_SIZE"] = str(len(PROJECTIONS))  # the shared LISTEN, the tail's reads, the views' loads
         out["POSTGRES_MAX_OVERFLOW"] = "2"  # pages, reloads, lag reads
     out.pop("AGGREGATE_CACHE_MAXSIZE", None)  # no repository cache ("0" would mean an unbounded one)
     return out
