@@ -1,16 +1,13 @@
 """PostgreSQL subscriptions that read the notification log once per burst of commits, not once per commit.
 
-The library's subscription wakes its listening thread for every NOTIFY and runs one
-`select_notifications` per wake-up. A server follows the log with five of them (four projections and
-the store follower), so each command cost five reads and ten thread wake-ups: measured with per-thread
-CPU at one command in flight, more server CPU than the command itself. Here the listening thread,
-once woken, waits `window` seconds, drains every notification that arrived meanwhile, and then asks
-for one read: under load one read serves every commit of the window, and a quiet store answers within
-the window. Nothing is skipped: the read still starts after the last notification id the subscription
-handed out, whatever the notifications said.
-
-`TailingRecorder` goes further for the projections, which are several subscriptions of one pool: they
-share one LISTEN and one read (service/ledger/tail.py); `listen` is that shared reader's waker.
+The library's subscription has a listening thread and a reader of its own, and runs one
+`select_notifications` per NOTIFY. A server follows the log with five of them (four projections and
+the store follower): measured with per-thread CPU, more server CPU than the command itself. Here every
+subscription of one pool (and kind: whole notifications, or heads without state) shares one reader
+(service/ledger/tail.py) woken by `listen`: once woken it waits `window` seconds, drains every
+notification that arrived meanwhile, and asks for one read, so under load one read serves every commit
+of the window and every subscriber, and a quiet store answers within the window. Nothing is skipped: a
+read starts after the last notification id handed out, whatever the notifications said.
 """
 
 from __future__ import annotations
@@ -19,56 +16,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from eventsourcing.persistence import InterfaceError, Notification, OperationalError, ShutDown, Subscription
-from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore, PostgresSubscription
+from eventsourcing.persistence import InterfaceError, Notification, OperationalError, Subscription
+from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 
 from service.ledger import tail as shared_tail
 
 IDLE_CHECK_S = 0.1  # how often a listening thread that hears nothing checks whether it was stopped
-
-
-class CoalescingSubscription(PostgresSubscription):
-    def __init__(
-        self, recorder: CoalescingRecorder, window: float, gt: int | None, topics: Sequence[str], heads: bool = False
-    ):
-        self._window = window  # set before the base class starts the listening thread
-        self._heads = heads
-        super().__init__(recorder=recorder, gt=gt, topics=topics)
-
-    def _pull(self) -> None:  # the library's, reading only the heads when asked to
-        recorder = cast(CoalescingRecorder, self._recorder)
-        while not self._has_been_stopped:
-            self._has_been_notified.clear()
-            start = self._last_notification_id or 0
-            if self._heads:
-                page = recorder.select_heads(start, self._select_limit)
-            else:
-                page = recorder.select_notifications(
-                    start=start, limit=self._select_limit, topics=self._topics, inclusive_of_start=False
-                )
-            if page:
-                try:
-                    self._notifications_queue.put(page)
-                except ShutDown:
-                    break
-                self._last_notification_id = page[-1].id
-            if len(page) < self._select_limit:
-                break
-
-    def _listen(self) -> None:
-        try:
-            listen(
-                self._recorder,
-                self._window,
-                lambda: self._has_been_stopped or bool(self._thread_error),
-                self._has_been_notified.set,
-            )
-        except BaseException as e:
-            if self._thread_error is None:
-                self._thread_error = e
-            self.stop()
+PAGE = 500  # notifications per read
 
 
 def listen(
@@ -107,11 +63,23 @@ class CoalescingRecorder(PostgresApplicationRecorder):
         )
 
     def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> Subscription[Any]:
-        return CoalescingSubscription(self, self.subscribe_window, gt, topics)
+        """Shares one LISTEN and one read per burst with every other subscription of this pool."""
+        return shared_tail.subscribe(self._tail_key("events"), self, gt, topics, PAGE, self._waker())
 
     def subscribe_heads(self, gt: int | None = None) -> Subscription[Any]:
         """A subscription whose notifications carry no state (b""): for who only needs to know what changed."""
-        return CoalescingSubscription(self, self.subscribe_window, gt, (), heads=True)
+        return shared_tail.subscribe(self._tail_key("heads"), self, gt, (), PAGE, self._waker(), self.select_heads)
+
+    def _tail_key(self, kind: str) -> tuple[Any, ...]:
+        return ("postgresql", kind, id(self.datastore), self.events_table_name)
+
+    def _waker(self) -> Callable[[shared_tail.Tail], None]:
+        window = self.subscribe_window
+
+        def wake(tail: shared_tail.Tail) -> None:
+            listen(self, window, tail.stopped.is_set, tail.notify)
+
+        return wake
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def select_notifications(
@@ -146,18 +114,3 @@ class CoalescingRecorder(PostgresApplicationRecorder):
                 )
                 for row in curs.fetchall()
             ]
-
-
-class TailingRecorder(CoalescingRecorder):
-    """Its subscriptions share one LISTEN and one read per burst with every other of the same pool."""
-
-    page = 500
-
-    def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> Subscription[Any]:
-        key = ("postgresql", id(self.datastore), self.events_table_name)
-        window = self.subscribe_window
-
-        def wake(tail: shared_tail.Tail) -> None:
-            listen(self, window, tail.stopped.is_set, tail.notify)
-
-        return shared_tail.subscribe(key, self, gt, topics, self.page, wake)

@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 IDLE_CHECK_S = 0.1  # how often an idle tail thread checks whether it was stopped
 QUEUED_PAGES = 10  # pages a subscription may have unread before the tail waits for it (bounded memory)
 
+Read = Callable[[int, int], Sequence[Notification]]  # (after this id, at most this many) -> a page of the log
+
 _tails: dict[Hashable, Tail] = {}
 _tails_lock = threading.Lock()
 
@@ -90,9 +92,13 @@ class Tail:
         recorder: ApplicationRecorder,
         page: int,
         wake_loop: Callable[[Tail], None],
+        read: Read | None = None,
         name: str = "log-tail",
     ) -> None:
         self.key, self.recorder, self.page = key, recorder, page
+        self._select = read or (
+            lambda start, limit: recorder.select_notifications(start, limit, inclusive_of_start=False)
+        )
         self._subs: list[TailSubscription] = []
         self._lock = threading.Lock()
         self._notified = threading.Event()
@@ -156,7 +162,7 @@ class Tail:
             if not subs:
                 return
             start = min(s.position for s in subs)
-            page = self.recorder.select_notifications(start=start, limit=self.page, inclusive_of_start=False)
+            page = self._select(start, self.page)
             for subscription in subs:
                 with contextlib.suppress(ShutDown):  # it stopped meanwhile
                     subscription.offer(page)
@@ -184,12 +190,15 @@ def subscribe(
     topics: Sequence[str],
     page: int,
     wake_loop: Callable[[Tail], None],
+    read: Read | None = None,
 ) -> TailSubscription:
-    """A subscription through the live Tail of `key` (one pool's), started with this recorder if there is none."""
+    """A subscription through the live Tail of `key` (one pool's), started with this recorder if there is none.
+
+    `read(start, limit)` is the page read (default: the recorder's select_notifications after `start`)."""
     with _tails_lock:
         tail = _tails.get(key)
         if tail is None or tail.stopped.is_set():
-            tail = _tails[key] = Tail(key, recorder, page, wake_loop)
+            tail = _tails[key] = Tail(key, recorder, page, wake_loop, read)
         return tail.join(gt, topics)
 
 

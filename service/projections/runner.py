@@ -34,7 +34,7 @@ from psycopg import OperationalError as PostgresDown
 from psycopg_pool import PoolTimeout
 
 from service.ledger.observe import ProjectionLag, register_projection_lag, unregister_projection_lag
-from service.ledger.pg_listen import TailingRecorder
+from service.ledger.pg_listen import CoalescingRecorder
 from service.projections import sql
 from service.projections.base import ReadModelProjection
 from service.projections.games import GameSummaries
@@ -58,7 +58,7 @@ LAG_PAGE = 1000
 MAX_BACKOFF = 30.0
 
 
-class _FollowingRecorder(TailingRecorder):
+class _FollowingRecorder(CoalescingRecorder):
     # A projection's read serves every commit of this window (its lag grows by at most that much).
     subscribe_window = 0.02
 
