@@ -29,7 +29,7 @@ lint: install
 	$(BIN)/ruff format --check .
 
 types: install
-	$(BIN)/mypy service replay clients
+	$(BIN)/mypy service replay clients bench
 
 imports: install
 	$(BIN)/lint-imports
@@ -78,6 +78,15 @@ GAMES ?= 200
 .PHONY: bot-bench
 bot-bench: install
 	$(BIN)/python -m replay.bot_bench --games $(GAMES)
+
+# Baba Yaga raced by the server's bots through a real server, from `playledger bot-game`'s defaults: Mode R and T
+# with three greedy and three search bots (GAMES each), then a scripted quick person against two greedy and two
+# search bots (PERSON_GAMES each); all read from the exported records and verified. ~20 minutes at 20 games.
+RACE_GAMES ?= 20
+PERSON_GAMES ?= 20
+.PHONY: bot-race-bench
+bot-race-bench: install
+	$(BIN)/python -m bench.bot_race --games $(RACE_GAMES) --person-games $(PERSON_GAMES)
 
 # Server memory per cached active game, every type 20 moves in (RSS growth in a fresh process per type; ~2 minutes).
 memory-bench: install

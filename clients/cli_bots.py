@@ -1,4 +1,4 @@
-"""`playledger bot-game`: a whole game played by bots, the server's or random ones from here over gRPC.
+"""`playledger bot-game`: a whole game played by bots, the server's (greedy by default) or random ones from here.
 
 Registered on clients.cli's command group (clients.cli imports this module once it is defined).
 """
@@ -28,10 +28,17 @@ from clients.cli import common, emit, main, parse_kv, seed_hex
     "levels",
     multiple=True,
     type=click.Choice(["random", "greedy", "search"]),
-    help="the server's bots play, at this level (once for all seats, or once per seat); "
-    "without it, random bots play from here over gRPC",
+    help="the server's bots' level (once for all seats, or once per seat)  [default: greedy]",
 )
-@click.option("--think-ms", type=int, default=50, show_default=True, help="the server bots' pause before a move")
+@click.option(
+    "--pace",
+    type=click.Choice(["person", "fast"]),
+    default=None,
+    help="the server's bots' pace: a quick person's, or fast  [default: the game's: a person's in a real-time "
+    "game (Baba Yaga Mode R), else fast]",
+)
+@click.option("--think-ms", type=int, default=0, help="a fixed pause before each server bot's move, instead of a pace")
+@click.option("--from-here", is_flag=True, help="random bots play every seat from this client over gRPC instead")
 @common
 def bot_game(
     rules: str,
@@ -39,12 +46,20 @@ def bot_game(
     seed: str | None,
     options: tuple[str, ...],
     levels: tuple[str, ...],
+    pace: str | None,
     think_ms: int,
+    from_here: bool,
     server: str,
     as_json: bool,
 ) -> None:
-    """Play a whole game with bots; print the game, the final scores and why it ended."""
+    """Play a whole game with bots (the server's greedy bots unless told otherwise); print the game, the final
+    scores and why it ended."""
     client = Client(server)
+    if from_here and (levels or pace or think_ms):
+        raise click.UsageError(
+            "--from-here plays random bots from this client: --level, --pace and --think-ms are for the server's bots"
+        )
+    levels = () if from_here else (levels or ("greedy",))
     if levels and len(levels) not in (1, count):
         raise click.UsageError(f"give --level once (all seats) or once per seat ({count}), not {len(levels)} times")
     seat_levels = [levels[0] if len(levels) == 1 else levels[s] for s in range(count)] if levels else []
@@ -56,6 +71,7 @@ def bot_game(
         seed_hex(seed),
         bots=dict(enumerate(seat_levels)),
         think_ms=think_ms,
+        pace=pace or "",
     )
     commands, lat = 0, []
     if levels:  # the server plays every seat: follow the game until its stream closes at the end

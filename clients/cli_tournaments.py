@@ -63,7 +63,10 @@ def tournament() -> None:
 @click.option("--option", "options", multiple=True, help="game option KEY=VALUE for every game")
 @clock_options
 @click.option("--bots", "bot_level", default="", help="the server's bots at this level play every seat of every game")
-@click.option("--think-ms", type=int, default=0, help="how long a bot waits before it moves (default: the server's)")
+@click.option(
+    "--pace", type=click.Choice(["person", "fast"]), default=None, help="the bots' pace (default: the game's)"
+)
+@click.option("--think-ms", type=int, default=0, help="a fixed pause before each bot's move, instead of a pace")
 @organizer
 @common
 def tournament_new(
@@ -79,6 +82,7 @@ def tournament_new(
     on_timeout: str,
     clock: tuple[int, int],
     bot_level: str,
+    pace: str | None,
     think_ms: int,
     token: str | None,
     actor: str,
@@ -104,6 +108,7 @@ def tournament_new(
         increment_seconds=clock[1],
         bots=bot_level,
         think_ms=think_ms,
+        pace=pace or "",
     )
 
     def text() -> None:

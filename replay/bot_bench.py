@@ -12,10 +12,12 @@ by the rules' own ending: a game that hits the ply bound, or one whose outcome s
 it, does not count.
 
 Games are played in process straight on the rules (as the server's BotRunner decides, without the gRPC
-and store around it), with the bots' own random streams from each game's seed; the clock advances a
-the server's way: a seat's move is due a human-like 600 ms after it can act (the earliest due moves
-first, so a real-time game's roles all play at their pace), a refused move is decided again 150 ms
-later, and the service's automatic command comes once the game's wake time has passed.
+and store around it), with the bots' own random streams from each game's seed; the clock advances
+the server's way: a seat's move is due when its pace says (service/bots/pace.py, at the pace the server
+gives an all-bot table of that game: fast, or a person's in Baba Yaga's Mode R; never before the rules
+accept the move), the earliest due moves first, a refused move is decided again 150 ms later, and the
+service's automatic command comes once the game's wake time has passed. `make bot-race-bench` plays
+Baba Yaga through a real server instead.
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ from typing import Any
 
 import click
 
+from service.bots import pace
 from service.bots.policies import LEVELS, POLICY_VERSION, POLICY_VERSIONS, Policy, bot_rng, choose, supported
 from service.rules.baba_yaga.messages import RoundEnded, SpellRevealed, WitchStepped
 from service.rules.catalog import RULES, rules_for
 from service.rules.core import AnyRules, IllegalCommand, Rng, normalize_options
 
 MAX_PLIES = 20000  # bound: a game that has not ended by then did not end by its rules
-THINK_MS, RETRY_MS = 600, 150  # as the server's bots (service/ledger/autoplay.py DEFAULT_THINK_MS, RETRY_MS)
+RETRY_MS = 150  # as the server's bots (service/ledger/autoplay.py)
 MATCHES = (("search", "random"), ("search", "greedy"), ("greedy", "random"))
 SOLO_CHALLENGES = 8  # Atiwa solo: game n plays challenge n % 9 (0: the plain goal, 120 points; AT-100, AT-C1..C8)
 RACE_GAMES, RACE_SEATS = 50, 3  # Baba Yaga Mode R with three bots of one level (the issue's check)
@@ -64,13 +67,15 @@ def play(
     state = reduce(rules.evolve, history, state)
     clock = 0
     timings: dict[str, list[float]] = {}
-    due: dict[int, int] = {}  # seat -> when its move is due (the server's BotRunner: a think time after it can act)
+    due: dict[int, int] = {}  # seat -> when its move is due (the server's BotRunner: its pace after it can act)
+    spec = {"pace": pace.default_pace(rules, opts, people=0)}
     for _ in range(MAX_PLIES):
         status = rules.status(state)
         if status.finished:
             break
         for s in status.to_act:
-            due.setdefault(s, clock + THINK_MS)
+            if s not in due:
+                due[s] = pace.wait(rules, state, s, spec, seed, 1 + len(history), clock).due_ms
         for s in [s for s in due if s not in status.to_act]:
             del due[s]
         wake = getattr(status, "wake_at_ms", None)

@@ -199,6 +199,19 @@ def time_control_to_proto(control: dict[str, Any]) -> games_pb2.TimeControl:
     )
 
 
+PACES = {"person": games_pb2.BOT_PACE_PERSON, "fast": games_pb2.BOT_PACE_FAST}
+
+
+def bot_to_proto(seat: int, spec: dict[str, Any]) -> games_pb2.BotSeat:
+    return games_pb2.BotSeat(
+        seat=seat,
+        level=spec["level"],
+        think_ms=spec.get("think_ms", 0),
+        budget=spec.get("budget", 0),
+        pace=PACES.get(spec.get("pace", ""), games_pb2.BOT_PACE_UNSPECIFIED),
+    )
+
+
 def game_to_proto(game: Game, view: dict[str, Any] | None, seat: int | None, organizer: bool) -> games_pb2.Game:
     msg = games_pb2.Game(
         name=game_name(game.id),
@@ -216,10 +229,7 @@ def game_to_proto(game: Game, view: dict[str, Any] | None, seat: int | None, org
         update_time=timestamp(game.modified_on),
         last_hash=game.last_hash,
         read_time=timestamp(datetime.now(UTC)),
-        bots=[
-            games_pb2.BotSeat(seat=int(k), level=b["level"], think_ms=b.get("think_ms", 0), budget=b.get("budget", 0))
-            for k, b in sorted(game.bots.items(), key=lambda kv: int(kv[0]))
-        ],
+        bots=[bot_to_proto(int(k), b) for k, b in sorted(game.bots.items(), key=lambda kv: int(kv[0]))],
     )
     if game.time_control:
         msg.time_control.CopyFrom(time_control_to_proto(game.time_control))

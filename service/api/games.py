@@ -18,7 +18,6 @@ from service.bots import LEVELS, supported
 from service.bots.policies import SEARCH_BUDGET
 from service.ledger import codec
 from service.ledger.app import Ledger, now_ms
-from service.ledger.autoplay import DEFAULT_THINK_MS
 from service.ledger.game import Game
 from service.projections.read import ReadModels
 from service.rules.catalog import RULES, rules_for
@@ -315,7 +314,14 @@ def bot_spec(rules: AnyRules, bot: games_pb2.BotSeat, where: str) -> dict[str, A
             "BAD_BOT",
             where,
         )
-    spec: dict[str, Any] = {"level": bot.level, "think_ms": bot.think_ms or DEFAULT_THINK_MS}
+    spec: dict[str, Any] = {"level": bot.level}
+    if bot.think_ms:
+        spec["think_ms"] = bot.think_ms
+    elif bot.pace != games_pb2.BOT_PACE_UNSPECIFIED:
+        paces = {v: k for k, v in convert.PACES.items()}
+        if bot.pace not in paces:
+            raise convert.MalformedRequest(f"{where}.pace {bot.pace} is not a BotPace", "BAD_BOT", f"{where}.pace")
+        spec["pace"] = paces[bot.pace]
     if bot.level == "search":
         spec["budget"] = bot.budget or SEARCH_BUDGET
     return spec

@@ -163,6 +163,7 @@ def _rerun(rules: AnyRules, header: Game.Created, body: list[Any], verdict: Verd
     seed = bytes.fromhex(header.seed_hex)  # checked by the caller
     recorded = [e for e in body if isinstance(e, Game.EventRecorded)]
     clocks = SeatClocks.start(getattr(header, "time_control", None), seats)  # folded as the aggregate does
+    at_ms = {e.originator_version: e.at_ms for e in recorded}  # a bot's wait counts from an event's time
     i = 0
     while i < len(recorded):
         first = recorded[i]
@@ -178,7 +179,7 @@ def _rerun(rules: AnyRules, header: Game.Created, body: list[Any], verdict: Verd
             else:
                 command = codec.decode(rules.command_types, first.command["name"], first.command["args"])
                 if "bot" in first.command and (
-                    problem := _bot_problem(rules, state, first, command, seed)
+                    problem := _bot_problem(rules, state, first, command, seed, at_ms)
                     or _timeout_problem(header, first, clocks)
                 ):
                     verdict.findings.append(Finding(at, problem))

@@ -6,9 +6,10 @@ the seats' clocks folded from the record as the aggregate folds them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from service.bots import POLICY_VERSIONS, Policy, choose
+from service.bots import POLICY_VERSIONS, Policy, choose, pace
 from service.bots.policies import SEARCH_BUDGET, bot_rng
 from service.ledger import codec
 from service.ledger.clocks import SeatClocks
@@ -16,8 +17,11 @@ from service.ledger.game import Game
 from service.rules.core import AnyRules
 
 
-def _bot_problem(rules: AnyRules, state: Any, first: Game.EventRecorded, command: Any, seed: bytes) -> str | None:
-    """A server bot's move must be what its policy chooses from the seat's information at that version."""
+def _bot_problem(
+    rules: AnyRules, state: Any, first: Game.EventRecorded, command: Any, seed: bytes, at_ms: Mapping[int, int]
+) -> str | None:
+    """A server bot's move must be what its policy chooses from the seat's information at that version, and
+    come no sooner than its recorded wait (re-derived from its pace stream) after the event it answered."""
     tag = first.command["bot"] if isinstance(first.command, dict) else None
     if not isinstance(tag, dict) or first.seat is None:
         return "a bot move without its bot or its seat"
@@ -29,7 +33,8 @@ def _bot_problem(rules: AnyRules, state: Any, first: Game.EventRecorded, command
     chosen = choose(rules, state, first.seat, policy, rng, first.at_ms)
     if chosen != command:
         return f"the {policy.level} bot of seat {first.seat} would not have played this (it re-derives {chosen!r})"
-    return None
+    after = tag.get("after")
+    return pace.wait_problem(tag, seed, first.seat, first.at_ms, at_ms.get(after) if isinstance(after, int) else None)
 
 
 def _run_clocks(clocks: SeatClocks, rules: AnyRules, state: Any, batch: list[Game.EventRecorded]) -> None:

@@ -15,6 +15,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
+from service.bots import pace
 from service.ledger import chain, clocks, codec, seats
 from service.ledger.attempts import Attempts, attempts_id
 from service.ledger.attempts import entry as attempt_entry
@@ -22,7 +23,7 @@ from service.ledger.cached import CachedGames, GameNotFound
 from service.ledger.game import Game, Recorded, request_key, seed_commitment
 from service.ledger.observe import LedgerObserver
 from service.rules.catalog import rules_for
-from service.rules.core import RNG_VERSION, IllegalCommand, InvalidOptions, normalize_options
+from service.rules.core import RNG_VERSION, AnyRules, IllegalCommand, InvalidOptions, normalize_options
 
 MAX_PLAYER_NAME = 64
 
@@ -132,7 +133,7 @@ class Ledger(CachedGames, Application[UUID]):
             player_ids=ids,
             chain_format=chain.NEWEST,
             client_seed_hex=client_seed.hex() if client_seed is not None else None,
-            bots={str(seat): dict(spec) for seat, spec in sorted(bots.items())} if bots else None,
+            bots=_settled_bots(rules, normalized, len(names), bots) if bots else None,
             time_control=dict(time_control) if time_control else None,
         )
         game.deal(clock())  # may raise InvalidOptions: nothing is saved then
@@ -379,6 +380,14 @@ class Ledger(CachedGames, Application[UUID]):
                     return
             if not fresh:
                 self.wait_for_change(poll)
+
+
+def _settled_bots(
+    rules: AnyRules, options: dict[str, Any], count: int, bots: dict[int, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """The bot seats as the header keeps them, each with the pace it plays at (the game's default where unnamed)."""
+    people = count - len(bots)
+    return {str(seat): pace.settle(spec, rules, options, people) for seat, spec in sorted(bots.items())}
 
 
 def _player_name(name: str, seat: int) -> str:

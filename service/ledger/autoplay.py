@@ -1,11 +1,13 @@
 """The server's bots at work: a bot seat's move is decided by its policy and recorded like a player's.
 
-After every save the ledger names the game that changed; when a bot seat is to act, its move is
-due after the bot's think time (a human-like pace: people can follow what bots do, and a real-time
-game is not won by reflexes). When due, the game is read again, the policy chooses from what the
-seat may know (service/bots), and the move is submitted for that seat with the request id
-"bot@<version>:<seat>", so two server processes sharing a store never play the same move twice, and
-tagged with the bot's level and policy version, so the record shows who played it.
+After every save the ledger names the game that changed; when a bot seat is to act, its move falls due
+after its pace (service/bots/pace.py: a person's wait by default, never before the rules accept the
+move, so a real-time race is played the same at any pace). When due, the game is read again, the policy
+chooses from what the seat may know (service/bots), and the move is submitted for that seat with the
+request id "bot@<version>:<seat>", so two server processes sharing a store never play the same move
+twice, and tagged with the bot's level, policy version and wait, so the record shows who played it and
+an audit re-derives both. A seat has one move due or in flight at a time: its next is scheduled from
+the game as its own move left it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from uuid import UUID
 
-from service.bots import Policy, choose
+from service.bots import Policy, choose, pace
 from service.bots.policies import bot_rng
 from service.ledger.app import Ledger, StaleVersion, now_ms
 from service.ledger.cached import GameNotFound
@@ -27,8 +29,7 @@ from service.ledger.timers import TimerLoop
 from service.rules.core import IllegalCommand
 
 log = logging.getLogger(__name__)
-DEFAULT_THINK_MS = 600
-RETRY_MS = 150  # a refused bot move (too soon, a lost race) is decided again this much later
+RETRY_MS = 150  # a refused bot move (a lost race) is decided again no sooner than this
 PLAYERS = 4  # bot moves decided at once (threads: a slow search shares the GIL, it does not block the rest)
 
 
@@ -45,7 +46,8 @@ def move_for(game: Game, seat: int, spec: dict[str, Any], now: int) -> Any | Non
 class BotRunner(TimerLoop[tuple[int, UUID, int]]):  # (due ms, game, seat)
     def __init__(self, ledger: Ledger, clock: Callable[[], int] = now_ms) -> None:
         super().__init__(ledger, clock, "bots")
-        self._pending: set[tuple[UUID, int]] = set()  # a seat has one move due at a time: saves do not postpone it
+        # A seat has one move due or in flight at a time: saves do not postpone it. Its recorded wait rides along.
+        self._pending: dict[tuple[UUID, int], dict[str, Any]] = {}
         self._pool = ThreadPoolExecutor(max_workers=PLAYERS, thread_name_prefix="bot")
         self.moves = 0
         self.timeouts = 0  # moves and forfeits the clock made
@@ -58,10 +60,8 @@ class BotRunner(TimerLoop[tuple[int, UUID, int]]):  # (due ms, game, seat)
         for game_id in changed:
             self._guarded(self._schedule, game_id)
         for _, game_id, seat in due:
-            with self._cv:
-                self._pending.discard((game_id, seat))
             # On a pool: a search bot thinking for a second must not hold up the other games' bots and clocks.
-            self._pool.submit(self._guarded, self._play, game_id, seat)
+            self._pool.submit(self._guarded, self._turn, game_id, seat)
 
     def _guarded(self, step: Callable[..., None], *args: Any) -> None:
         try:
@@ -79,37 +79,54 @@ class BotRunner(TimerLoop[tuple[int, UUID, int]]):  # (due ms, game, seat)
             return None
         return game if (game.bots or game.time_control) and not game.is_finished() else None
 
-    def _schedule(self, game_id: UUID) -> None:
+    def _schedule(self, game_id: UUID, not_before: int = 0) -> None:
         game = self._game(game_id)
         if game is None:
             return
         acting = set(game.status().to_act)
-        now = self._clock()
         with self._cv:
             for seat in sorted(acting):
                 spec = game.bots.get(str(seat))
                 deadline = game.deadline_ms(seat)
                 if (game_id, seat) in self._pending or (spec is None and deadline is None):
                     continue
-                due = now + int(spec.get("think_ms", DEFAULT_THINK_MS)) if spec is not None else deadline
-                assert due is not None
-                self._pending.add((game_id, seat))
+                tag: dict[str, Any] = {}
+                if spec is not None:
+                    seed = bytes.fromhex(game.seed_hex)
+                    wait = pace.wait(game.rules, game.state, seat, spec, seed, game.version, game.last_at_ms)
+                    due, tag = max(wait.due_ms, not_before), wait.tag
+                else:
+                    assert deadline is not None
+                    due = deadline
+                self._pending[(game_id, seat)] = tag
                 heapq.heappush(self._due, (due, game_id, seat))
             self._cv.notify()
 
-    def _play(self, game_id: UUID, seat: int) -> None:
-        """The seat's move on the game as it stands now (it may have moved on while the bot thought)."""
+    def _turn(self, game_id: UUID, seat: int) -> None:
+        """The seat's move, then its next one scheduled from the game as the move left it."""
+        refused = False
+        try:
+            refused = self._play(game_id, seat)
+        finally:
+            with self._cv:
+                self._pending.pop((game_id, seat), None)
+            self._schedule(game_id, self._clock() + RETRY_MS if refused else 0)
+
+    def _play(self, game_id: UUID, seat: int) -> bool:
+        """The seat's move on the game as it stands now (it may have moved on while the bot waited); True if refused."""
         game = self._game(game_id)
         if game is None or seat not in game.status().to_act:
-            return
+            return False
         now = self._clock()  # the move is decided and recorded at one instant, so replay re-derives it exactly
         spec = game.bots.get(str(seat))
         if spec is None:
             self._clock_runs_out(game, seat, now)
-            return
+            return False
         command = move_for(game, seat, spec, now)
         if command is None:
-            return
+            return False
+        with self._cv:
+            waited = self._pending.get((game_id, seat), {})
         try:
             # Pinned to the version it was decided on: a move recorded on a state that moved on meanwhile
             # (the other bot of a simultaneous phase saved first) would not re-derive on replay.
@@ -120,27 +137,20 @@ class BotRunner(TimerLoop[tuple[int, UUID, int]]):  # (due ms, game, seat)
                 f"bot@{game.version}:{seat}",
                 expected_version=game.version,
                 clock=lambda: now,
-                bot=policy_of(spec).tag(),
+                bot={**policy_of(spec).tag(), **waited},
             )
             self.moves += 1
         except (IllegalCommand, StaleVersion) as exc:  # a race in a real-time game, or another process moved first
             log.debug("bot move in games/%s seat %d not taken: %s", game_id, seat, exc)
-            with self._cv:
-                if (game_id, seat) not in self._pending:
-                    self._pending.add((game_id, seat))
-                    heapq.heappush(self._due, (self._clock() + RETRY_MS, game_id, seat))
+            return True
+        return False
 
     def _clock_runs_out(self, game: Game, seat: int, now: int) -> None:
         """A person's seat past its deadline: the clock moves for it, or it forfeits (clocks.py)."""
         deadline = game.deadline_ms(seat)
         if deadline is None:
             return
-        if now < deadline:  # the game moved on since this was scheduled: its new deadline
-            with self._cv:
-                if (game.id, seat) not in self._pending:
-                    self._pending.add((game.id, seat))
-                    heapq.heappush(self._due, (deadline, game.id, seat))
-                    self._cv.notify()
+        if now < deadline:  # the game moved on since this was scheduled: _turn schedules its new deadline
             return
         try:
             if game.time_control and game.time_control.get("on_timeout") == "forfeit":
@@ -155,6 +165,3 @@ class BotRunner(TimerLoop[tuple[int, UUID, int]]):  # (due ms, game, seat)
             self.timeouts += 1
         except (IllegalCommand, StaleVersion) as exc:  # the seat moved just in time, or another process acted
             log.debug("clock in games/%s seat %d: %s", game.id, seat, exc)
-            with self._cv:
-                self._changed.add(game.id)
-                self._cv.notify()

@@ -69,7 +69,7 @@ def test_games_leaderboard_tournament_ruling_and_rebuild(organized: ServerProces
             assert summary["version"] == shown["version"]
 
     board = until(lambda: cli(srv, "leaderboard", "hare-and-tortoise"), "ratings")
-    assert {e["player_id"] for e in board} == {"bot 0", "bot 1", "bot 2"}
+    assert {e["player_id"] for e in board} == {"greedy bot 0", "greedy bot 1", "greedy bot 2"}  # the server's bots
     assert all(e["games"] == 2 for e in board)
 
     t = cli(srv, "tournament", "new", "Spring Cup", "--rules", "hare-and-tortoise", "--players", "8",

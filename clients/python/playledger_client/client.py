@@ -157,9 +157,12 @@ class Client:
         on_timeout: str = "move",
         budget_seconds: int = 0,
         increment_seconds: int = 0,
+        pace: str = "",
     ) -> tuple[games_pb2.Game, list[Token]]:
-        """A new game; `bots` maps seats the server plays to a bot level (random, greedy, search), moving
-        after `think_ms` (0: the server's default pace). Tokens come back for the other seats only.
+        """A new game; `bots` maps seats the server plays to a bot level (random, greedy, search), at `pace`
+        ("person": a quick human's waits, "fast": none beyond the rules'; "": the game's default, a person's
+        with people at the table or in a real-time game), or after a fixed `think_ms` when it is not 0.
+        Tokens come back for the other seats only.
         `move_seconds` > 0 gives every move a deadline, `budget_seconds` > 0 every seat a chess clock
         (plus `increment_seconds` per move); past either the server moves for the seat or it forfeits
         (`on_timeout`: "move" or "forfeit")."""
@@ -168,7 +171,10 @@ class Client:
             players=players,
             seed_hex=seed_hex,
             player_ids=player_ids or [],
-            bots=[games_pb2.BotSeat(seat=s, level=v, think_ms=think_ms) for s, v in sorted((bots or {}).items())],
+            bots=[
+                games_pb2.BotSeat(seat=s, level=v, think_ms=think_ms, pace=bot_pace(pace))
+                for s, v in sorted((bots or {}).items())
+            ],
         )
         request.options.update(dict(options or {}))
         if move_seconds or budget_seconds:
@@ -293,10 +299,12 @@ class Client:
         increment_seconds: int = 0,
         bots: str = "",
         think_ms: int = 0,
+        pace: str = "",
     ) -> leaderboards_pb2.Tournament:
         """players: (id, display name) in seeding order. Needs the organizer token. Every game gets the
         time control (`move_seconds`, `budget_seconds` + `increment_seconds`: see create_game). `bots`: a
-        bot level; the server's bots then play every seat of every game (moving after `think_ms`)."""
+        bot level; the server's bots then play every seat of every game (at `pace`, or after `think_ms`:
+        see create_game)."""
         request = leaderboards_pb2.CreateTournamentRequest(
             display_name=display_name,
             rules=rules,
@@ -310,7 +318,7 @@ class Client:
         if move_seconds or budget_seconds:
             request.time_control.CopyFrom(_clock(move_seconds, on_timeout, budget_seconds, increment_seconds))
         if bots:
-            request.bots.CopyFrom(games_pb2.BotSeat(level=bots, think_ms=think_ms))
+            request.bots.CopyFrom(games_pb2.BotSeat(level=bots, think_ms=think_ms, pace=bot_pace(pace)))
         found: leaderboards_pb2.Tournament = self._call(self._boards.CreateTournament, request).tournament
         return found
 
@@ -375,6 +383,16 @@ class Client:
 def tournament_name(tournament: str) -> str:
     """Accept 'tournaments/ID' or a bare ID."""
     return tournament if tournament.startswith("tournaments/") else f"tournaments/{tournament}"
+
+
+PACES = {"": games_pb2.BOT_PACE_UNSPECIFIED, "person": games_pb2.BOT_PACE_PERSON, "fast": games_pb2.BOT_PACE_FAST}
+
+
+def bot_pace(name: str) -> games_pb2.BotPace.ValueType:
+    """A pace by name ("person", "fast"; "": the game's default) as the wire's BotPace."""
+    if name not in PACES:
+        raise ValueError(f"a bot's pace is 'person' or 'fast', not {name!r}")
+    return PACES[name]
 
 
 def _clock(move_seconds: int, on_timeout: str, budget_seconds: int, increment_seconds: int) -> games_pb2.TimeControl:

@@ -164,6 +164,7 @@ export class PlayLedgerClient {
               level: b.level,
               thinkMs: b.thinkMs ?? 0,
               budget: b.budget ?? 0,
+              pace: convert.botPaceToWire(b.pace),
             })),
             ...(request.timeControl === undefined
               ? {}

@@ -2,8 +2,9 @@
 // becomes number and Struct stays a JsonObject.
 import { toJson } from "@bufbuild/protobuf";
 import { type Timestamp, timestampDate, ValueSchema } from "@bufbuild/protobuf/wkt";
-import type * as pb from "./gen/playledger/v1/games_pb.js";
+import * as pb from "./gen/playledger/v1/games_pb.js";
 import type {
+  BotPace,
   Game,
   GameEvent,
   GameStatus,
@@ -20,6 +21,13 @@ export function toNumber(value: bigint): number {
     throw new RangeError(`int64 ${value} is beyond Number.MAX_SAFE_INTEGER`);
   }
   return n;
+}
+
+/** The SDK's pace name -> the wire enum (absent: the game's default). */
+export function botPaceToWire(pace: BotPace | undefined): pb.BotPace {
+  if (pace === "person") return pb.BotPace.PERSON;
+  if (pace === "fast") return pb.BotPace.FAST;
+  return pb.BotPace.UNSPECIFIED;
 }
 
 function toDate(ts: Timestamp | undefined): Date | undefined {
@@ -71,6 +79,8 @@ export function game(g: pb.Game | undefined): Game {
       level: b.level,
       thinkMs: b.thinkMs,
       budget: b.budget,
+      ...(b.pace === pb.BotPace.PERSON ? { pace: "person" as const } : {}),
+      ...(b.pace === pb.BotPace.FAST ? { pace: "fast" as const } : {}),
     })),
   };
   if (g.timeControl !== undefined) {

@@ -51,11 +51,15 @@ export interface TimeControl {
 export interface BotSeat {
   seat: number;
   level: string;
-  /** Milliseconds the bot waits before it moves (default 600). */
+  /** A fixed wait in ms before each move instead of a pace (0 or absent: the pace decides). */
   thinkMs?: number;
   /** Search iterations per move (search only; default 200). */
   budget?: number;
+  /** "person" (a quick human's waits) or "fast"; absent: the game's default (person with people at the table). */
+  pace?: BotPace;
 }
+
+export type BotPace = "person" | "fast";
 
 export interface Game {
   /** "games/{id}". */

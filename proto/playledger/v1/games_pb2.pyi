@@ -9,6 +9,7 @@ from google.protobuf import message as _message
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -19,6 +20,44 @@ else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class _BotPace:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _BotPaceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_BotPace.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    BOT_PACE_UNSPECIFIED: _BotPace.ValueType  # 0
+    """The game's default: a person's pace at a table with people or in a
+    real-time game (Baba Yaga Mode R), fast when bots play every seat of a
+    turn-based game. The game's BotSeat says which it got.
+    """
+    BOT_PACE_PERSON: _BotPace.ValueType  # 1
+    """A quick person's waits, drawn from the bot's own random stream and
+    recorded with each move: a Baba Yaga searcher acts every 650-950 ms, a
+    flyer steps the witch 150-450 ms after she may move, any other decision
+    takes 0.9-1.8 s.
+    """
+    BOT_PACE_FAST: _BotPace.ValueType  # 2
+    """No wait beyond what the rules require (bot-only tables, benchmarks)."""
+
+class BotPace(_BotPace, metaclass=_BotPaceEnumTypeWrapper):
+    """A bot's pace."""
+
+BOT_PACE_UNSPECIFIED: BotPace.ValueType  # 0
+"""The game's default: a person's pace at a table with people or in a
+real-time game (Baba Yaga Mode R), fast when bots play every seat of a
+turn-based game. The game's BotSeat says which it got.
+"""
+BOT_PACE_PERSON: BotPace.ValueType  # 1
+"""A quick person's waits, drawn from the bot's own random stream and
+recorded with each move: a Baba Yaga searcher acts every 650-950 ms, a
+flyer steps the witch 150-450 ms after she may move, any other decision
+takes 0.9-1.8 s.
+"""
+BOT_PACE_FAST: BotPace.ValueType  # 2
+"""No wait beyond what the rules require (bot-only tables, benchmarks)."""
+Global___BotPace: _TypeAlias = BotPace  # noqa: Y015
 
 @_typing.final
 class CreateGameRequest(_message.Message):
@@ -169,6 +208,7 @@ class BotSeat(_message.Message):
     LEVEL_FIELD_NUMBER: _builtins.int
     THINK_MS_FIELD_NUMBER: _builtins.int
     BUDGET_FIELD_NUMBER: _builtins.int
+    PACE_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     level: _builtins.str
     """"random" (any legal command), "greedy" (the best by the game's own
@@ -176,9 +216,14 @@ class BotSeat(_message.Message):
     search). Every game has random bots; GameType.bot_levels lists the others.
     """
     think_ms: _builtins.int
-    """Milliseconds the bot waits before it moves (a human-like pace; default 600)."""
+    """A fixed wait in milliseconds before each move, instead of a pace (0: the
+    pace decides). Either way a bot never moves before the rules accept it:
+    in a real-time game the server waits out the minimum interval for it.
+    """
     budget: _builtins.int
     """Search iterations per move ("search" only; default 200)."""
+    pace: Global___BotPace.ValueType
+    """How fast the bot moves (when think_ms is 0)."""
     def __init__(
         self,
         *,
@@ -186,10 +231,11 @@ class BotSeat(_message.Message):
         level: _builtins.str = ...,
         think_ms: _builtins.int = ...,
         budget: _builtins.int = ...,
+        pace: Global___BotPace.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget", b"budget", "level", b"level", "seat", b"seat", "think_ms", b"think_ms"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget", b"budget", "level", b"level", "pace", b"pace", "seat", b"seat", "think_ms", b"think_ms"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -9,7 +9,7 @@ preview, the two-player and the fearless variants, enforced or recorded handicap
 from collections.abc import Mapping
 from typing import Any
 
-from service.rules.baba_yaga.bots import evaluate, resample
+from service.rules.baba_yaga.bots import evaluate, pace_kind, ready_at_ms, realtime, resample
 from service.rules.baba_yaga.data import (
     CLUE_OF,
     EFFECT_NAMES,
@@ -83,6 +83,9 @@ __all__ = [
     "metadata",
     "name",
     "outcome",
+    "pace_kind",
+    "ready_at_ms",
+    "realtime",
     "reasons",
     "redact",
     "resample",

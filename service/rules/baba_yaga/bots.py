@@ -89,4 +89,33 @@ def _race_progress(state: State) -> float:
     return progress
 
 
-__all__ = ["evaluate", "resample"]
+def ready_at_ms(state: State, seat: int) -> int | None:
+    """Mode R: the server time from which the seat's paced commands are accepted (R1, R3, R5), else None.
+
+    The server's bots wait until then instead of asking early: a search action asked too soon is refused
+    TOO_SOON, and a bot that weighed only what is accepted that instant would end its search at once."""
+    if state.phase is not Phase.RACE or state.config.mode_t:
+        return None
+    if seat == state.active:
+        return state.next_search_at_ms()
+    if seat == state.due_flyer():
+        return state.step_eligible_at_ms()
+    return None
+
+
+def pace_kind(state: State, seat: int) -> str:
+    """What a person would be doing in `seat` now, for the bots' pace: searching, flying the witch, or deciding."""
+    if state.phase is Phase.RACE and not state.config.mode_t:
+        if seat == state.active:
+            return "search"
+        if seat == state.due_flyer():
+            return "step"
+    return "move"
+
+
+def realtime(options: dict[str, object]) -> bool:
+    """Mode R is played against the clock: its bots keep a person's pace unless told otherwise."""
+    return options.get("mode", "R") == "R"
+
+
+__all__ = ["evaluate", "pace_kind", "ready_at_ms", "realtime", "resample"]

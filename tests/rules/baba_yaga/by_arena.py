@@ -1,10 +1,11 @@
 """Baba Yaga played by bots as the server plays them (service/ledger/autoplay.py), on a synthetic clock.
 
-Every seat is a bot with a level; a seat that is to act moves `think_ms` after it became due (a
-save does not postpone a move already due); a refused move (TOO_SOON, a lost race) is decided
-again `retry_ms` later; the service's automatic command (a timeout) is submitted once
-`status().wake_at_ms` has passed. Mode R rounds therefore run in (synthetic) real time: the flyers
-step the witch at their pace while the searcher searches at his.
+Every seat is a bot with a level; a seat that is to act moves when its pace says (service/bots/pace.py:
+a person's wait by default, or a fixed `think_ms`, never before the rules accept the move; a save does
+not postpone a move already due); a refused move (a lost race) is decided again `retry_ms` later;
+the service's automatic command (a timeout) is submitted once `status().wake_at_ms` has passed.
+Mode R rounds therefore run in (synthetic) real time: the flyers step the witch at their pace while
+the searcher searches at his.
 
 `python -m tests.rules.baba_yaga.by_arena` prints the measurements of issue 20 (no assertion).
 """
@@ -18,9 +19,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from service.bots import Policy, choose
+from service.bots import Policy, choose, pace
 from service.bots.policies import SEARCH_BUDGET, bot_rng
-from service.ledger.autoplay import DEFAULT_THINK_MS, RETRY_MS
+from service.ledger.autoplay import RETRY_MS
 from service.rules import baba_yaga as by
 from service.rules.baba_yaga.messages import FinishReason, SpellRevealed, TurnEnded, WitchStepped
 from service.rules.core import IllegalCommand
@@ -43,8 +44,9 @@ def play_bots(
     levels: list[str],
     seed: bytes,
     options: dict[str, Any] | None = None,
-    think_ms: int = DEFAULT_THINK_MS,
+    think_ms: int = 0,
     retry_ms: int = RETRY_MS,
+    pace_name: str = "person",
     budget: int = SEARCH_BUDGET,
     max_moves: int = 20000,
 ) -> Result:
@@ -53,12 +55,14 @@ def play_bots(
     policies = [Policy(level, budget) for level in levels]
     result = Result(p, (), None)
     due: dict[int, int] = {}
+    spec = {"think_ms": think_ms} if think_ms else {"pace": pace_name}
     for _ in range(max_moves):
         st = by.status(p.state)
         if st.finished:
             break
         for seat in st.to_act:
-            due.setdefault(seat, p.now_ms + think_ms)
+            if seat not in due:
+                due[seat] = pace.wait(by, p.state, seat, spec, seed, 1 + len(p.history), p.now_ms).due_ms
         for seat in [s for s in due if s not in st.to_act]:
             del due[seat]
         wake = st.wake_at_ms
