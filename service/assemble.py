@@ -23,6 +23,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from playledger.v1 import audit_pb2, audit_pb2_grpc, games_pb2, games_pb2_grpc, leaderboards_pb2, leaderboards_pb2_grpc
 
 from service.api import metrics, reflection
+from service.api.admission import BACKSTOP_FACTOR, Admission
 from service.api.audit import AuditService
 from service.api.games import GameService
 from service.api.health import HealthService, Readiness
@@ -160,12 +161,15 @@ def start(settings: Settings, ledger: Ledger | None = None, reuse_port: bool = F
 def _servicers(
     settings: Settings, ledger: Ledger, store_env: dict[str, str], stopping: threading.Event, reuse_port: bool
 ) -> _Served:
-    interceptors: list[grpc.ServerInterceptor[Any, Any]] = [TelemetryInterceptor()]
+    interceptors: list[grpc.ServerInterceptor[Any, Any]] = [TelemetryInterceptor()]  # both ports
+    admission = Admission(
+        settings.max_concurrent_rpcs
+    )  # the gRPC port's cap, refused in the open (the web port: Calls)
     server = grpc.server(
         # Every WatchGame stream holds a thread for as long as it is open: give them their own.
         futures.ThreadPoolExecutor(max_workers=settings.workers + settings.max_watchers, thread_name_prefix="rpc"),
-        interceptors=interceptors,
-        maximum_concurrent_rpcs=settings.max_concurrent_rpcs,
+        interceptors=[*interceptors, admission],
+        maximum_concurrent_rpcs=settings.max_concurrent_rpcs * BACKSTOP_FACTOR,
         options=[
             ("grpc.max_receive_message_length", settings.max_receive_bytes),
             # Alone, a busy port is an error at start; workers share theirs (the supervisor reserved it).

@@ -42,6 +42,11 @@ class ServerStopping(Exception):
     """The server is shutting down (-> UNAVAILABLE): the client should retry or resume."""
 
 
+class RefusalNotKept(Exception):
+    """A refused command could not be written to its game's attempts log (-> UNAVAILABLE): rather than answer a
+    refusal the organizer's record lacks, the client is told to retry the same request."""
+
+
 # Most specific first; anything not listed is a bug and surfaces as INTERNAL.
 STATUS_FOR: tuple[tuple[type[Exception], grpc.StatusCode, str], ...] = (
     (MalformedRequest, grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST"),
@@ -58,6 +63,7 @@ STATUS_FOR: tuple[tuple[type[Exception], grpc.StatusCode, str], ...] = (
     (PermissionDenied, grpc.StatusCode.PERMISSION_DENIED, "PERMISSION_DENIED"),
     (Overloaded, grpc.StatusCode.RESOURCE_EXHAUSTED, "OVERLOADED"),
     (ServerStopping, grpc.StatusCode.UNAVAILABLE, "SERVER_STOPPING"),
+    (RefusalNotKept, grpc.StatusCode.UNAVAILABLE, "REFUSAL_NOT_KEPT"),
 )
 
 

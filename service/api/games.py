@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 from uuid import UUID
@@ -13,7 +12,16 @@ from playledger.v1 import games_pb2, games_pb2_grpc
 
 from service.api import convert, receipts
 from service.api.auth import Caller, caller_of
-from service.api.errors import Overloaded, PermissionDenied, ServerStopping, abort, classify, translated_errors
+from service.api.errors import (
+    Overloaded,
+    PermissionDenied,
+    RefusalNotKept,
+    ServerStopping,
+    abort,
+    classify,
+    translated_errors,
+)
+from service.api.watch_budget import WatchBudget, peer_host
 from service.bots import LEVELS, supported
 from service.bots.policies import SEARCH_BUDGET
 from service.ledger import codec
@@ -27,6 +35,7 @@ log = logging.getLogger("playledger.games")
 DEFAULT_PAGE = 50
 MAX_PAGE = 500
 MAX_SEED_BYTES = 64
+MIN_WHOLE_SEED_BYTES = 32
 MAX_THINK_MS = 60_000
 MAX_BOT_BUDGET = 5_000
 
@@ -45,8 +54,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
         self._receipts = signer or receipts.Receipts.load(None)
         self._reads = reads  # the read models (ListGames); a server always passes them
         self._organizer_token = organizer_token
-        self._watchers = threading.BoundedSemaphore(max_watchers)
-        self._max_watchers = max_watchers
+        self._watchers = WatchBudget(max_watchers)
         self._stopping = stopping
 
     def _caller(self, context: grpc.ServicerContext) -> Caller:
@@ -78,7 +86,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                     f"name the players: {rules.metadata.title} needs "
                     f"{rules.metadata.min_players} to {rules.metadata.max_players} of them"
                 )
-            seed = _parse_seed(request.seed_hex)
+            seed = _parse_seed(request.seed_hex, whole=caller.organizer)
             bots = _bot_seats(rules, request)
             clock = convert.time_control(request.time_control) if request.HasField("time_control") else None
             # The organizer may fix a whole seed (a reproducible game); anyone else only adds to the server's.
@@ -162,8 +170,16 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             if found is None:
                 raise  # a bug: INTERNAL, and the access log keeps the traceback
             code, reason, message = found
+            try:
+                self._keep_refusal(attempt, code, reason, message)
+            except Exception as unkept:
+                if classify(unkept) is None:
+                    log.exception("keeping a refused command of %s failed", attempt.game)  # a bug: ERROR
+                else:
+                    log.warning("a refused command of %s was not kept; answered UNAVAILABLE: %s", attempt.game, unkept)
+                with translated_errors(context):
+                    raise RefusalNotKept("the refusal could not be recorded; retry the same request") from unkept
             receipt = self._receipt(attempt, "refused", code.name, reason)
-            self._keep_refusal(attempt, code, reason, message)
             abort(context, exc, code, reason, message, extra=(receipt,))
             raise  # abort has raised already
 
@@ -215,24 +231,22 @@ class GameService(games_pb2_grpc.GameServiceServicer):
         )
 
     def _keep_refusal(self, attempt: _Attempt, code: grpc.StatusCode, reason: str, message: str) -> None:
-        """A seat's refused command joins its game's attempts log (spectators' and strangers' do not)."""
+        """A seat's refused command joins its game's attempts log before the refusal is answered (spectators'
+        and strangers' do not). Raises when it cannot be kept: the client is then told to retry, not refused."""
         if attempt.game_id is None or attempt.seat is None:
             return
-        try:
-            self._ledger.record_refusal(
-                attempt.game_id,
-                request_id=attempt.request_id or None,
-                seat=attempt.seat,
-                command=attempt.command,
-                command_sha256=receipts.command_sha256(attempt.command),
-                code=code.name,
-                reason=reason,
-                message=message,
-                at_ms=now_ms(),
-                game_version=attempt.version,
-            )
-        except Exception as exc:  # the answer stands; the log is evidence, not a precondition
-            log.warning("could not keep a refused command of %s in its attempts log: %s", attempt.game, exc)
+        self._ledger.record_refusal(
+            attempt.game_id,
+            request_id=attempt.request_id or None,
+            seat=attempt.seat,
+            command=attempt.command,
+            command_sha256=receipts.command_sha256(attempt.command),
+            code=code.name,
+            reason=reason,
+            message=message,
+            at_ms=now_ms(),
+            game_version=attempt.version,
+        )
 
     def ListLegalCommands(
         self, request: games_pb2.ListLegalCommandsRequest, context: grpc.ServicerContext
@@ -257,9 +271,11 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             rules = game.rules
             if request.after_version < 0:
                 raise convert.MalformedRequest("after_version cannot be negative", field="after_version")
-            # Each stream holds a worker thread; keep some workers for everything else.
-            if not self._watchers.acquire(blocking=False):
-                raise Overloaded(f"this server already streams {self._max_watchers} games; retry later")
+            # Each stream holds a worker thread: a budget per client and per game inside the total (watch_budget.py).
+            client = ("seat", game_id, seat) if seat is not None else "organizer" if caller.organizer else None
+            place = self._watchers.admit(client or peer_host(context.peer()), game_id, spectator=client is None)
+            if isinstance(place, str):
+                raise Overloaded(place)
         try:
             stop = lambda: self._stopping() or not context.is_active()  # noqa: E731
             for stored in self._ledger.watch(game_id, request.after_version, stop):
@@ -270,7 +286,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 with translated_errors(context):
                     raise ServerStopping("the server is shutting down; resume the watch from your last version")
         finally:
-            self._watchers.release()
+            self._watchers.release(place)
 
 
 class _Attempt:
@@ -338,7 +354,10 @@ def _viewable_seat(game: Game, caller: Caller, own: int | None, seat: int) -> in
     return seat
 
 
-def _parse_seed(seed_hex: str) -> bytes | None:
+def _parse_seed(seed_hex: str, whole: bool) -> bytes | None:
+    """A creator's part of the seed, or (`whole`: the organizer's) the whole seed. A whole seed is public once
+    its commitment, sha256(seed), is: shorter than 32 bytes it could be found by hashing guesses (2 bytes took
+    a spectator 65,536 hashes to re-deal a hand), so it is refused. A part is mixed with 32 secret bytes."""
     if not seed_hex:
         return None
     try:
@@ -347,4 +366,12 @@ def _parse_seed(seed_hex: str) -> bytes | None:
         raise convert.MalformedRequest("seed_hex must be hexadecimal", "BAD_SEED", field="seed_hex") from None
     if not 0 < len(seed) <= MAX_SEED_BYTES:
         raise convert.MalformedRequest(f"seed_hex must hold 1 to {MAX_SEED_BYTES} bytes", "BAD_SEED", field="seed_hex")
+    if whole and len(seed) < MIN_WHOLE_SEED_BYTES:
+        raise convert.MalformedRequest(
+            f"a whole seed (the organizer's) must hold at least {MIN_WHOLE_SEED_BYTES} bytes "
+            f"({2 * MIN_WHOLE_SEED_BYTES} hex digits), not {len(seed)}: a shorter one can be recovered from "
+            "its public commitment",
+            "BAD_SEED",
+            field="seed_hex",
+        )
     return seed

@@ -19,13 +19,15 @@ from service.bots import pace
 from service.ledger import chain, clocks, codec, seats
 from service.ledger.attempts import Attempts, attempts_id
 from service.ledger.attempts import entry as attempt_entry
-from service.ledger.cached import CachedGames, GameNotFound
+from service.ledger.cached import CachedGames, GameNotFound, evict
 from service.ledger.game import Game, Recorded, request_key, seed_commitment
 from service.ledger.observe import LedgerObserver
 from service.rules.catalog import rules_for
 from service.rules.core import RNG_VERSION, AnyRules, IllegalCommand, InvalidOptions, normalize_options
 
 MAX_PLAYER_NAME = 64
+REFUSAL_RETRY_S = 5.0  # how long a refusal's append retries against other processes' appends to the same log
+ATTEMPT_LOGS_KEPT = 1024  # attempts logs remembered (an aggregate each, no state beyond its version)
 
 
 class StaleVersion(Exception):
@@ -67,6 +69,9 @@ class Ledger(CachedGames, Application[UUID]):
         # One lock per game (striped): commands to one game queue here instead of
         # failing each other's optimistic save; other processes still race and retry.
         self._locks = [threading.Lock() for _ in range(256)]
+        # The attempts logs: one writer per game here, and the logs last saved (their versions), bounded.
+        self._attempt_locks = [threading.Lock() for _ in range(64)]
+        self._attempt_logs: dict[UUID, Attempts] = {}
         self._watch = threading.Condition()
         self._listeners: list[Callable[[UUID, int], None]] = []
         self._start_cache_marks()
@@ -277,9 +282,13 @@ class Ledger(CachedGames, Application[UUID]):
         if cache is not None:
             # A saved game is the newest version in the store: caching it spares the next command a read
             # (commands decide on the cached copy, see _for_command) and the next read re-applying events.
+            # A finished game leaves memory instead: it never moves again, so the cache holds games in play.
             for aggregate in processing_event.aggregates.values():
                 if isinstance(aggregate, Game):
-                    cache.put(aggregate.id, deepcopy(aggregate))
+                    if aggregate.is_finished():
+                        evict(cache, aggregate.id)
+                    else:
+                        cache.put(aggregate.id, deepcopy(aggregate))
                     self._caught_up(aggregate.id, aggregate.version)
         return recordings
 
@@ -294,19 +303,33 @@ class Ledger(CachedGames, Application[UUID]):
 
     # --- refusals (the attempts log) ------------------------------------------------------------
     def record_refusal(self, game_id: UUID, **fields: Any) -> None:
-        """Keep a refused command beside its game (not in its chain); a lost race with another writer retries."""
-        for _ in range(5):
-            try:
-                log: Attempts = self.repository.get(attempts_id(game_id))
-            except AggregateNotFoundError:
-                log = Attempts(str(game_id))
-            log.refuse(**fields)
-            try:
-                self.save(log)
-                return
-            except IntegrityError:
-                continue
-        raise StaleVersion("the attempts log kept changing; the refusal was answered but not kept")
+        """Keep a refused command beside its game (not in its chain) before its refusal is answered.
+
+        One writer per game in this process (a lock), appending to the log it last saved, so concurrent
+        refusals queue instead of failing each other's optimistic save (with five tries and no lock, 20
+        clients refusing at once kept 273 of 400). Another process's append makes the save conflict: the
+        log is read again and the append retried for up to REFUSAL_RETRY_S. Past that this raises, and the
+        caller answers UNAVAILABLE rather than a refusal the log does not hold."""
+        deadline = time.monotonic() + REFUSAL_RETRY_S
+        with self._attempt_locks[hash(game_id) % len(self._attempt_locks)]:
+            log = self._attempt_logs.pop(game_id, None)
+            while True:
+                if log is None:
+                    try:
+                        log = cast(Attempts, self.repository.get(attempts_id(game_id)))
+                    except AggregateNotFoundError:
+                        log = Attempts(str(game_id))
+                log.refuse(**fields)
+                try:
+                    self.save(log)
+                    break
+                except IntegrityError:
+                    log = None  # another process appended: read the log again
+                    if time.monotonic() > deadline:
+                        raise StaleVersion("the attempts log kept changing; the refusal could not be kept") from None
+            self._attempt_logs[game_id] = log  # most recently used last
+            while len(self._attempt_logs) > ATTEMPT_LOGS_KEPT:
+                self._attempt_logs.pop(next(iter(self._attempt_logs)))
 
     def refusals(self, game_id: UUID) -> list[dict[str, Any]]:
         """Every refusal of a game, oldest first."""

@@ -12,6 +12,7 @@ another must see its own command (tests/integration/test_processes.py).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, Iterable
 from copy import deepcopy
@@ -60,7 +61,9 @@ class CachedGames:
             raise GameNotFound(f"there is no game {game_id}")
         cache = self.repository.cache
         cached = self._cached(game_id)
-        if cache is not None and cached is not None and cached.version < game.version:
+        if cache is not None and game.is_finished():
+            evict(cache, game_id)  # the repository cached what it read: a finished game is not kept (_record)
+        elif cache is not None and cached is not None and cached.version < game.version:
             cache.put(game_id, deepcopy(game))  # events another process recorded: keep what we just applied
         self._caught_up(game_id, game.version)
         return game
@@ -129,6 +132,12 @@ class CachedGames:
             with self._newer_lock:
                 if self._newer.get(game_id, 0) <= version:
                     self._newer.pop(game_id, None)
+
+
+def evict(cache: Any, game_id: UUID) -> None:
+    """Drop a game from the repository's cache, if it is there."""
+    with contextlib.suppress(KeyError):
+        cache.get(game_id, evict=True)
 
 
 def _onto_a_copy(aggregate: Any, events: Iterable[Any]) -> Any:

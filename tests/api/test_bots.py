@@ -40,7 +40,10 @@ def test_a_person_plays_a_whole_game_against_server_bots_and_it_verifies(server:
         server,
         "hare-and-tortoise",
         3,
-        [games_pb2.BotSeat(seat=1, level="greedy", think_ms=1), games_pb2.BotSeat(seat=2, level="search", budget=8)],
+        [
+            games_pb2.BotSeat(seat=1, level="greedy", think_ms=1),
+            games_pb2.BotSeat(seat=2, level="search", budget=8, pace=games_pb2.BOT_PACE_FAST),
+        ],
     )
     assert [t.seat for t in made.seat_tokens] == [0]  # nobody gets a bot's token
     assert [(b.seat, b.level) for b in made.game.bots] == [(1, "greedy"), (2, "search")]

@@ -77,7 +77,8 @@ class CreateGameRequest(_message.Message):
     secret bytes of its own and appends yours: the public record shows your part
     (so you can check it was used), and no contribution can make the seed
     guessable. With the organizer token it is the whole seed instead (a
-    reproducible game, marked seed_source = "client").
+    reproducible game, marked seed_source = "client"), and must hold 32 to 64
+    bytes: a shorter one could be recovered from its public commitment.
     """
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:

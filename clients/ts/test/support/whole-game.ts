@@ -56,7 +56,7 @@ export async function playWholeGame(
 
   // The deal's seed (the organizer may fix a whole one) and ours (the choices) make the game repeat exactly;
   // anyone else's seed_hex only adds to the server's secret 32 bytes.
-  const seedHex = seed.toString(16).padStart(8, "0");
+  const seedHex = seed.toString(16).padStart(64, "0"); // a whole seed holds 32 bytes or more
   const { game: created, seats } = await organizer.createGame({
     rules: RULES,
     players: PLAYERS,
