@@ -1,5 +1,6 @@
 # Two commands do all the set-up on a fresh machine (Python 3.11+ with venv, Node 20 with npm):
-#   make run    start the server on SQLite (./playledger.db): gRPC on 50051, the web app on http://127.0.0.1:8080/
+#   make run    start the server on SQLite (./data/playledger.db, with its receipt key beside it: data/ is git-ignored):
+#               gRPC on 50051, the web app on http://127.0.0.1:8080/
 #   make test   static checks, then every test (PostgreSQL tests skip, saying why, without a server;
 #               the browser tests need Debian's chromium: apt-get install chromium)
 VENV ?= .venv
@@ -7,18 +8,32 @@ BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 PYTEST_ARGS ?=
 
-$(BIN)/.installed: pyproject.toml clients/python/pyproject.toml
+# Every third-party package comes from requirements/dev.lock, pinned with hashes (pip refuses anything else);
+# then the two local packages, without dependencies of their own.
+$(BIN)/.installed: pyproject.toml clients/python/pyproject.toml requirements/dev.lock
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade "pip==25.3"
-	$(BIN)/pip install --quiet -e clients/python -e ".[dev]"
+	$(BIN)/pip install --quiet --require-hashes -r requirements/dev.lock
+	$(BIN)/pip install --quiet --no-deps -e clients/python -e .
 	touch $@
+
+# Re-resolve requirements/dev.lock after a pin in either pyproject.toml changes (uv in a throwaway venv).
+.PHONY: lock
+lock:
+	rm -rf $(VENV)-lock && python3 -m venv $(VENV)-lock && $(VENV)-lock/bin/pip install --quiet "uv==0.13.9"
+	$(VENV)-lock/bin/uv pip compile requirements/dev.in --generate-hashes --python-version 3.11 \
+	  --no-emit-package playledger --no-emit-package playledger-client -o requirements/dev.lock
+	rm -rf $(VENV)-lock
 
 .PHONY: install run test check lint types imports protos pytest bench audit-bench memory-bench deploy-check fuzz chaos soak
 
 install: $(BIN)/.installed
 
+# Everything the server makes (the store, its WAL, the receipt key) goes in data/, which git ignores;
+# PLAYLEDGER_STORE (or any PLAYLEDGER_* flag) in the environment still wins.
 run: install
-	$(BIN)/playledger-server
+	mkdir -p data
+	PLAYLEDGER_STORE="$${PLAYLEDGER_STORE:-sqlite:///./data/playledger.db}" $(BIN)/playledger-server
 
 test: check pytest
 

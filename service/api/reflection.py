@@ -29,10 +29,30 @@ def documented_files() -> dict[str, descriptor_pb2.FileDescriptorProto]:
         proto = descriptor_pb2.FileDescriptorProto()
         module.DESCRIPTOR.CopyToProto(proto)
         files.append(proto)
+    files.append(_v1_of(files[-1]))
     by_name: dict[str, descriptor_pb2.FileDescriptorProto] = {}
     for proto in files:  # protoc writes each file after its imports
         by_name.setdefault(proto.name, proto)
     return by_name
+
+
+def _v1_of(v1alpha: descriptor_pb2.FileDescriptorProto) -> descriptor_pb2.FileDescriptorProto:
+    """grpc/reflection/v1/reflection.proto: the v1alpha file under v1's package (the messages are wire-identical).
+    A client that lists services and then resolves each, as `buf curl --list-methods` does, needs it."""
+    v1 = descriptor_pb2.FileDescriptorProto()
+    v1.CopyFrom(v1alpha)
+    v1.name = "grpc/reflection/v1/reflection.proto"
+    v1.package = "grpc.reflection.v1"
+    alpha = f".{v1alpha.package}."
+    for message in v1.message_type:
+        for field in message.field:
+            if field.type_name:  # assigning "" would set it (proto2 presence): scalar fields have none
+                field.type_name = field.type_name.replace(alpha, ".grpc.reflection.v1.")
+    for service in v1.service:
+        for method in service.method:
+            method.input_type = method.input_type.replace(alpha, ".grpc.reflection.v1.")
+            method.output_type = method.output_type.replace(alpha, ".grpc.reflection.v1.")
+    return v1
 
 
 class DocumentedReflection(reflection.ReflectionServicer):

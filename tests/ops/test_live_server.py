@@ -116,6 +116,17 @@ def test_after_a_bot_game_metrics_pass_promtool_and_show_every_family(ops_server
         assert str(secret).removeprefix("games/") not in text
 
 
+def test_buf_curl_lists_every_method_through_reflection(ops_server: OpsServer) -> None:
+    """Issue 33: `buf curl --list-methods` resolves every listed service, reflection v1 included (it failed with
+    "failed to find service grpc.reflection.v1.ServerReflection in schema")."""
+    listed = ok(
+        run(tool("buf"), "curl", "--protocol", "grpc", "--http2-prior-knowledge", "--list-methods",
+            f"http://{ops_server.target}")
+    ).split()  # fmt: skip
+    assert "playledger.v1.GameService/SubmitCommand" in listed
+    assert "grpc.reflection.v1.ServerReflection/ServerReflectionInfo" in listed
+
+
 def test_grpcurl_lists_the_services_and_health_answers_serving(ops_server: OpsServer) -> None:
     grpcurl = tool("grpcurl")
     listed = ok(run(grpcurl, "-plaintext", ops_server.target, "list")).split()
