@@ -6,7 +6,8 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [react()],
   base: "/",
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1024 },
+  // No source maps: they would publish the app's sources (the web port refuses *.map as well).
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1024 },
   server: {
     proxy: {
       "^/(playledger\\.v1|grpc\\.health\\.v1)\\.": {

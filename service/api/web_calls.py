@@ -13,7 +13,7 @@ import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent import futures
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import grpc
 from connectrpc.code import Code
@@ -26,6 +26,7 @@ from google.protobuf import descriptor, message_factory
 from service.api.web_context import WebContext
 
 log = logging.getLogger("playledger.web")
+_T = TypeVar("_T")
 
 
 class _CallDetails(NamedTuple):
@@ -84,6 +85,7 @@ class Calls:
         self._in_flight = 0
         self._lock = threading.Lock()
         self._live: set[WebContext] = set()
+        self._stopping = False
 
     def endpoints(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -108,15 +110,22 @@ class Calls:
                     out[path] = Endpoint.unary(info, self._unary(path))
         return out
 
-    def close(self) -> None:
-        """On shutdown: end every open stream, then let the pools finish what runs."""
+    def stop(self) -> None:
+        """On shutdown, first: refuse new calls (UNAVAILABLE) and end every open stream at its next poll."""
+        self._stopping = True
         for context in list(self._live):
             context.cancel()
+
+    def close(self) -> None:
+        """On shutdown, once the server's loop has ended: let the pools finish what runs, take nothing new."""
+        self.stop()
         self._unary_pool.shutdown(wait=False, cancel_futures=True)
         self._stream_pool.shutdown(wait=False, cancel_futures=True)
 
     # --- one call ------------------------------------------------------------------------------
     def _admit(self) -> None:
+        if self._stopping:
+            raise ConnectError(Code.UNAVAILABLE, "the server is shutting down; retry shortly")
         with self._lock:
             if self._in_flight >= self._limits.max_concurrent_rpcs:
                 raise ConnectError(Code.RESOURCE_EXHAUSTED, "the server is handling too many calls; retry shortly")
@@ -142,8 +151,7 @@ class Calls:
             try:
                 context = WebContext(ctx, _seconds(ctx.timeout_ms))
                 handler = self._handler(path, context)
-                loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(self._unary_pool, _run_unary, handler, request, context)
+                return await asyncio.wrap_future(_submit(self._unary_pool, _run_unary, handler, request, context))
             finally:
                 self._release()
 
@@ -154,17 +162,16 @@ class Calls:
             self._admit()
             context = WebContext(ctx, _seconds(ctx.timeout_ms))
             self._live.add(context)
-            loop = asyncio.get_running_loop()
-            pending: asyncio.Future[tuple[bool, Encoded | None]] | None = None
+            step: futures.Future[tuple[bool, Encoded | None]] | None = None
             messages: Iterator[Any] | None = None
             try:
                 handler = self._handler(path, context)
                 assert handler.unary_stream is not None
                 messages = iter(handler.unary_stream(_decode(handler, request), context))
                 while True:
-                    pending = loop.run_in_executor(self._stream_pool, _next, messages, context, handler)
-                    done, encoded = await pending
-                    pending = None
+                    step = _submit(self._stream_pool, _next, messages, context, handler)
+                    done, encoded = await asyncio.wrap_future(step)
+                    step = None
                     if done or encoded is None:
                         return
                     yield encoded
@@ -173,13 +180,27 @@ class Calls:
                 self._live.discard(context)
                 self._release()
                 if messages is not None:
-                    if pending is None:
-                        self._stream_pool.submit(_close, messages)
-                    else:  # the generator is running on a thread: close it once that step returns
-                        gen = messages
-                        pending.add_done_callback(lambda _f: self._stream_pool.submit(_close, gen))
+                    gen = messages
+                    if step is None:
+                        self._close_later(gen)
+                    else:  # running on a thread: close it once that step returns (the thread's future; the
+                        # awaited one is done as soon as a disconnect cancels it, while the step still runs)
+                        step.add_done_callback(lambda _f: self._close_later(gen))
 
         return stream
+
+    def _close_later(self, messages: Iterator[Any]) -> None:
+        try:
+            self._stream_pool.submit(_close, messages)
+        except RuntimeError:  # the pool has shut down (the server stopped): close it on this thread
+            _close(messages)
+
+
+def _submit(pool: futures.ThreadPoolExecutor, fn: Callable[..., _T], *args: Any) -> futures.Future[_T]:
+    try:
+        return pool.submit(fn, *args)
+    except RuntimeError:  # shut down: only if the server's loop outlived its stop (it is joined first)
+        raise ConnectError(Code.UNAVAILABLE, "the server is shutting down; retry shortly") from None
 
 
 def _seconds(timeout_ms: float | None) -> float | None:

@@ -8,7 +8,10 @@ names, seat and organizer tokens, legal commands of live games) and hostile ones
 text, NUL bytes and lone surrogates' UTF-8, negative and int64-edge numbers, NaN and infinities in
 Structs, deep nesting, random page tokens), then sometimes corrupted on the wire (flipped, cut or
 random bytes; broken gRPC-Web frames). Half go to the gRPC port (grpcio), half to the web port
-(gRPC-Web over HTTP/1.1, by hand). Streams get a short deadline. It prints a table of status codes by
+(gRPC-Web over HTTP/1.1, by hand), some of those as clients get it wrong: plain gRPC's content type, a
+frame flagged compressed with no encoding named, other frame flags, a grpc-web-text body far over the
+size limit (with a Content-Length or chunked; the server must answer before reading it whole). Streams
+get a short deadline. It prints a table of status codes by
 transport and exits 1 on any UNKNOWN or INTERNAL answer, any ERROR line in the server's log, or a
 failed `playledger-replay verify --all` of the store afterwards (the fuzzing must corrupt nothing).
 """
@@ -19,6 +22,9 @@ import base64
 import http.client
 import logging
 import random
+import re
+import select
+import socket
 import struct
 import sys
 import tempfile
@@ -226,11 +232,22 @@ class Fuzzer:
         return "OK"
 
     def _web(self, path: str, data: bytes, metadata: list[tuple[str, str]]) -> str:
-        body = struct.pack(">BI", 0, len(data)) + data
-        text = self.rng.random() < 0.2
+        r = self.rng.random()
+        if r < 0.01:
+            return self._oversized(path)
+        flags = 0
+        content_type = "application/grpc-web+proto"
+        if r < 0.03:
+            content_type = self.rng.choice(["application/grpc", "application/grpc+proto"])  # the gRPC port's
+        elif r < 0.05:
+            flags = 1  # compressed, and no grpc-encoding header
+        elif r < 0.06:
+            flags = self.rng.choice([2, 3, 0x80, 0x81, 0xFF])
+        body = struct.pack(">BI", flags, len(data)) + data
+        text = content_type == "application/grpc-web+proto" and self.rng.random() < 0.2
         if self.rng.random() < 0.05:
             body = corrupt(body, self.rng)  # a broken frame
-        headers = {"content-type": "application/grpc-web-text" if text else "application/grpc-web+proto"}
+        headers = {"content-type": "application/grpc-web-text" if text else content_type}
         headers["grpc-timeout"] = "50m"
         for key, value in metadata:
             try:
@@ -258,8 +275,56 @@ class Fuzzer:
                     if line.lower().startswith("grpc-status:"):
                         status = line.split(":", 1)[1].strip()
             at += 5 + length
-        number = int(status) if status is not None else -1
-        return next((c.name for c in grpc.StatusCode if c.value[0] == number), "NO_STATUS")
+        return _code_name(status)
+
+    def _oversized(self, path: str) -> str:
+        """A grpc-web-text body of up to 32 MB (the limit is 1 MiB a message), sent until the server answers."""
+        assert self.running.web is not None
+        declared = self.rng.random() < 0.5
+        size = 32 << 20
+        first = b"AAAA" if self.rng.random() < 0.5 else base64.b64encode(struct.pack(">BI", 0, 1 << 20) + b"\0")
+        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/grpc-web-text\r\n"
+        head += f"Content-Length: {size}\r\n\r\n" if declared else "Transfer-Encoding: chunked\r\n\r\n"
+        block = b"A" * 65536
+        piece = block if declared else b"%x\r\n%s\r\n" % (len(block), block)
+        sent, said = 0, b""
+        with socket.create_connection(("127.0.0.1", self.running.web.port), timeout=30) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 65536)
+            s.sendall(head.encode() + (first if declared else b"%x\r\n%s\r\n" % (len(first), first)))
+            pending = b""
+            try:
+                while sent < size:
+                    readable, _, _ = select.select([s], [], [], 0)
+                    if readable:
+                        break
+                    pending = pending or piece
+                    n = s.send(pending)
+                    pending, sent = pending[n:], sent + n
+            except OSError:
+                pass
+            try:
+                while chunk := s.recv(65536):
+                    said += chunk
+            except OSError:
+                pass
+        if sent >= size:
+            self.bad.append(f"grpc-web-text {path}: a 32 MB body was read whole before any answer")
+        status = re.search(rb"\r\ngrpc-status: ?(\d+)", said.partition(b"\r\n\r\n")[0])
+        if not said.startswith(b"HTTP/1.1 200"):
+            return f"HTTP_{said[9:12].decode(errors='replace') or 'NONE'}"
+        if status is None:  # not trailers-only: the status is in the trailer frame of the (chunked) base64 body
+            body, rest = b"", said.partition(b"\r\n\r\n")[2]
+            while (size_line := rest.partition(b"\r\n"))[0] not in (b"", b"0"):
+                length = int(size_line[0], 16)
+                body, rest = body + size_line[2][:length], size_line[2][length + 2 :]
+            decoded = b"".join(base64.b64decode(c + b"=" * (-len(c) % 4)) for c in body.split(b"=") if c)
+            status = re.search(rb"grpc-status: ?(\d+)", decoded)
+        return _code_name(status.group(1).decode() if status else None)
+
+
+def _code_name(status: str | None) -> str:
+    number = int(status) if status is not None else -1
+    return next((c.name for c in grpc.StatusCode if c.value[0] == number), "NO_STATUS")
 
 
 class ErrorLines(logging.Handler):
