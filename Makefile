@@ -25,7 +25,7 @@ lock:
 	  --no-emit-package playledger --no-emit-package playledger-client -o requirements/dev.lock
 	rm -rf $(VENV)-lock
 
-.PHONY: install run test check lint types imports protos pytest bench audit-bench memory-bench deploy-check fuzz chaos soak
+.PHONY: install run test check lint types imports protos schemas pytest bench audit-bench memory-bench deploy-check fuzz chaos soak
 
 install: $(BIN)/.installed
 
@@ -37,7 +37,7 @@ run: install
 
 test: check pytest
 
-check: lint types imports protos
+check: lint types imports protos schemas
 
 lint: install
 	$(BIN)/ruff check .
@@ -45,6 +45,7 @@ lint: install
 
 types: install
 	$(BIN)/mypy service replay clients bench
+	MYPYPATH=schemas $(BIN)/mypy schemas/gen.py schemas/python_types.py
 
 imports: install
 	$(BIN)/lint-imports
@@ -52,6 +53,11 @@ imports: install
 protos: install
 	$(BIN)/python proto/gen.py --check
 	cd proto && $(abspath $(BIN))/buf lint
+
+# The games' JSON Schemas (schemas/) and the TypeScript and Python types made from them, regenerated into a temp dir
+# and diffed.
+schemas: install
+	$(BIN)/python schemas/gen.py --check
 
 # deploy/ checked by the tools that read it (promtool, hadolint, kubernetes-validate, Compose) plus a live
 # server's /metrics; `make test` runs these too, as part of pytest (tests/ops). promtool: apt-get install prometheus.
@@ -118,6 +124,13 @@ audit-bench: install
 PROJECTION_GAMES ?= 100
 projection-bench: install
 	$(BIN)/python -m replay.projection_bench --games $(PROJECTION_GAMES)
+
+# --- the SDKs as packages an app installs: dist/playledger_client-*.whl and dist/playledger-client-*.tgz ---------
+.PHONY: sdks
+sdks: install
+	mkdir -p dist
+	$(BIN)/pip wheel --quiet --no-deps --no-build-isolation -w dist clients/python
+	cd $(TS) && npm run --silent build && npm pack --silent --pack-destination $(abspath dist)
 
 # --- TypeScript client (clients/ts): npm ci when package-lock.json changes; its checks and Node tests ---
 TS := clients/ts

@@ -80,14 +80,23 @@ def bot_game(
     else:
         played = bots.play_to_end(client, tokens, seed=seed)
         commands, lat = played.commands, sorted(played.latencies)
-    final = bots.final(client, game.name)
+    _report(
+        client, game.name, seat_levels or ["random (client)"] * count, commands if not levels else None, lat, as_json
+    )
+
+
+def _report(
+    client: Client, game: str, levels: list[str], commands: int | None, lat: list[float], as_json: bool
+) -> None:
+    """The finished game: its scores, winners and why it ended (text, or JSON with --json)."""
+    final = bots.final(client, game)
     outcome = final.status.outcome
     summary = {
         "game": final.name,
         "rules": final.rules,
         "players": list(final.players),
-        "levels": seat_levels or ["random (client)"] * count,
-        "commands": commands if not levels else None,
+        "levels": levels,
+        "commands": commands,
         "events": final.version,
         "scores": list(final.final_scores),
         "winners": list(final.winners),
@@ -98,7 +107,7 @@ def bot_game(
 
     def text() -> None:
         click.echo(f"game {final.name}")
-        click.echo(f"{final.version} events" + (f", {commands} commands" if not levels else ""))
+        click.echo(f"{final.version} events" + (f", {commands} commands" if commands is not None else ""))
         for seat, (name, score) in enumerate(zip(final.players, final.final_scores, strict=False)):
             mark = "  (winner)" if seat in final.winners else ""
             click.echo(f"  {name}: {score}{mark}")

@@ -44,8 +44,9 @@ def rss_kb() -> int:
     raise RuntimeError("no VmRSS in /proc/self/status")
 
 
-def midgame(ledger: Ledger, setup: Setup, n: int, moves: int) -> None:
-    """One game `moves` seeded random moves in (fewer if it ends), saved once: the cache holds it."""
+def midgame(ledger: Ledger, setup: Setup, n: int, moves: int) -> bool:
+    """One game `moves` seeded random moves in (fewer if it ends), saved once: the cache holds it unless it
+    ended (a finished game leaves the cache). True when it ended."""
     seed = f"memory|{n}|{setup.rules}".encode()
     game = ledger.new_game(
         setup.rules, [f"p{i}" for i in range(setup.players)], setup.options, seed=seed, clock=lambda: START_MS
@@ -63,17 +64,16 @@ def midgame(ledger: Ledger, setup: Setup, n: int, moves: int) -> None:
             game.execute(seat, command, f"m{i}", now)
         now += 1000 + bot.below(4000)
     ledger.save(game)
+    return game.is_finished()
 
 
 def measure(setup: Setup, games: int, moves: int, folder: Path) -> dict[str, Any]:
     """In this process (run it fresh: memory freed earlier would be reused and hide the growth)."""
     ledger = Ledger(persistence_env(f"sqlite:///{folder / (setup.rules + '.db')}"), cache_size=games + 100)
-    for n in range(20):  # warm up: imports, the rules' tables, the store's statements
-        midgame(ledger, setup, -1 - n, moves)
+    ended = sum(midgame(ledger, setup, -1 - n, moves) for n in range(20))  # warm up: imports, tables, statements
     gc.collect()
     before = rss_kb()
-    for n in range(games):
-        midgame(ledger, setup, n, moves)
+    ended += sum(midgame(ledger, setup, n, moves) for n in range(games))
     gc.collect()
     grown = rss_kb() - before
     cached = len(ledger.repository.cache.cache) if ledger.repository.cache is not None else 0
@@ -82,7 +82,8 @@ def measure(setup: Setup, games: int, moves: int, folder: Path) -> dict[str, Any
         "game": setup.rules,
         "players": setup.players,
         "cached": cached,
-        "rss_kb_per_game": grown / games,
+        "ended": ended,  # games that ended within their moves: not cached
+        "rss_kb_per_game": grown / max(1, games - ended),
     }
 
 

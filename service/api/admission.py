@@ -49,16 +49,26 @@ class Admission(_ServerInterceptor):
             admitted = self._in_flight < self.limit
             self._in_flight += admitted
         if handler.unary_unary is not None:
-            run = self._unary(handler.unary_unary, _Ticket(self)) if admitted else _refuse
+            run = self._unary(handler.unary_unary, _Ticket(self)) if admitted else self._refuse
             return grpc.unary_unary_rpc_method_handler(run, handler.request_deserializer, handler.response_serializer)
         if handler.unary_stream is not None:
-            stream = self._stream(handler.unary_stream, _Ticket(self)) if admitted else _refuse_stream
+            stream = self._stream(handler.unary_stream, _Ticket(self)) if admitted else self._refuse_stream
             return grpc.unary_stream_rpc_method_handler(
                 stream, handler.request_deserializer, handler.response_serializer
             )
         if admitted:  # client-streaming methods: none in our API; left to grpc's cap alone
             self.leave()
         return handler
+
+    def _refuse(self, request: Any, context: grpc.ServicerContext) -> Any:
+        facts = {"limit": str(self.limit)}
+        context.abort_with_status(
+            rich_status(grpc.StatusCode.RESOURCE_EXHAUSTED, "OVERLOADED", MESSAGE, metadata=facts)
+        )
+
+    def _refuse_stream(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        self._refuse(request, context)
+        yield from ()
 
     def leave(self) -> None:
         with self._lock:
@@ -96,12 +106,3 @@ class _Ticket:
 
 
 MESSAGE = "the server is handling too many calls; retry shortly"
-
-
-def _refuse(request: Any, context: grpc.ServicerContext) -> Any:
-    context.abort_with_status(rich_status(grpc.StatusCode.RESOURCE_EXHAUSTED, "OVERLOADED", MESSAGE))
-
-
-def _refuse_stream(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-    _refuse(request, context)
-    yield from ()

@@ -62,7 +62,8 @@ class AuditService(audit_pb2_grpc.AuditServiceServicer):
             if not caller.organizer and not over:  # a finished game's record is public: anyone may have it re-run
                 raise PermissionDenied(
                     "only the organizer may have a game in play re-run (it needs the secret seed); "
-                    "anyone may once the game is over"
+                    "anyone may once the game is over",
+                    "ORGANIZER_ONLY",
                 )
             verdict = verify_stream(created.originator_id, stored)
             metrics.record_verification(verdict.rules, len(verdict.findings))
@@ -86,7 +87,7 @@ class AuditService(audit_pb2_grpc.AuditServiceServicer):
     ) -> audit_pb2.GetReceiptKeyResponse:
         with translated_errors(context):
             if self._receipts is None:
-                raise Overloaded("this server signs no receipts")
+                raise Overloaded("this server signs no receipts", "NO_RECEIPT_KEY")
             return audit_pb2.GetReceiptKeyResponse(
                 key_id=self._receipts.key_id, public_key_pem=self._receipts.public_pem
             )
@@ -97,7 +98,7 @@ class AuditService(audit_pb2_grpc.AuditServiceServicer):
         with translated_errors(context):
             caller = caller_of(context, self._organizer_token)
             if not caller.organizer:
-                raise PermissionDenied("only the organizer may export a game's refused commands")
+                raise PermissionDenied("only the organizer may export a game's refused commands", "ORGANIZER_ONLY")
             created, _ = self._stored(request.name)
             lines = [canonical_json(entry) for entry in self._ledger.refusals(created.originator_id)]
         for start in range(0, len(lines), LINES_PER_MESSAGE):
@@ -111,5 +112,5 @@ def _audience(caller: Caller, created: Game.Created) -> Audience:
         return PUBLIC
     seat = seats.seat_of(caller.token, created.token_hashes)
     if seat is None:
-        raise Unauthenticated("this token belongs to no seat of this game")
+        raise Unauthenticated("this token belongs to no seat of this game", "TOKEN_NOT_OF_THIS_GAME")
     return Audience(seat=seat)

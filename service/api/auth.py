@@ -23,7 +23,7 @@ class Caller:
             return None
         seat = seats.seat_of(self.token, game.token_hashes)
         if seat is None:
-            raise Unauthenticated("this token belongs to no seat of this game")
+            raise Unauthenticated("this token belongs to no seat of this game", "TOKEN_NOT_OF_THIS_GAME")
         return seat
 
 
@@ -34,6 +34,6 @@ def caller_of(context: grpc.ServicerContext, organizer_token: str | None) -> Cal
     scheme, _, token = str(header).partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
-        raise Unauthenticated("the authorization header must read 'Bearer <token>'")
+        raise Unauthenticated("the authorization header must read 'Bearer <token>'", "BAD_AUTHORIZATION_HEADER")
     is_organizer = organizer_token is not None and hmac.compare_digest(token, organizer_token)
     return Caller(token=token, organizer=is_organizer)

@@ -14,8 +14,10 @@ from playledger.v1 import games_pb2
 
 from service.bots import LEVELS, supported
 from service.ledger import clocks, codec
+from service.ledger.cached import GameNotFound
 from service.ledger.chain import LINK_FIELDS
 from service.ledger.game import Game
+from service.rules import schema
 from service.rules.core import AnyRules, Outcome, Status
 
 
@@ -28,7 +30,15 @@ class MalformedRequest(ValueError):
         self.field = field
 
 
-GAME_NAME = re.compile(r"^games/([0-9a-fA-F-]{32,36})$")
+GAME_NAME = re.compile(r"^games/([^/]+)$")
+MAX_PAGE = 500  # a larger page_size is coerced down to this (AIP-158)
+
+
+def page_size(requested: int, default: int) -> int:
+    """The page size to serve: the default for 0, at most MAX_PAGE; a negative one is refused."""
+    if requested < 0:
+        raise MalformedRequest(f"page_size cannot be negative ({requested})", field="page_size")
+    return min(requested or default, MAX_PAGE)
 
 
 def game_name(game_id: UUID) -> str:
@@ -36,13 +46,15 @@ def game_name(game_id: UUID) -> str:
 
 
 def parse_game_name(name: str, field: str = "name") -> UUID:
+    """A game's id from its name. Not a games/ name at all: INVALID_ARGUMENT; a games/ name whose id this server
+    never issued (not even a UUID): NOT_FOUND, as for any other id it does not hold (AIP-122, AIP-193)."""
     match = GAME_NAME.match(name.strip())
     if not match:
         raise MalformedRequest(f"a game is named games/{{id}}, not {name!r}", "BAD_GAME_NAME", field)
     try:
         return UUID(match.group(1))
     except ValueError:
-        raise MalformedRequest(f"{name!r} does not hold a valid game id", "BAD_GAME_NAME", field) from None
+        raise GameNotFound(f"there is no game {match.group(1)!r}") from None
 
 
 # --- command names: the one place PascalCase class names meet snake_case wire names ----------
@@ -338,6 +350,7 @@ def game_type_to_proto(rules: AnyRules) -> games_pb2.GameType:
         min_players=meta.min_players,
         max_players=meta.max_players,
         summary=meta.summary,
+        json_schema=schema.document_json(rules),
     )
     for spec in meta.options:
         option = games_pb2.GameOption(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -26,23 +26,33 @@ log = logging.getLogger(__name__)
 DOMAIN = "playledger.dev"
 
 
-class Unauthenticated(Exception):
+class ApiError(Exception):
+    """An answer the API gives on purpose: its reason code (None: the class's, in STATUS_FOR) and the facts a
+    client needs to act on it, sent as the ErrorInfo's metadata."""
+
+    def __init__(self, message: str, code: str | None = None, **facts: int | str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts = facts
+
+
+class Unauthenticated(ApiError):
     """A token that is malformed or belongs to nobody here (-> UNAUTHENTICATED)."""
 
 
-class PermissionDenied(Exception):
+class PermissionDenied(ApiError):
     """A valid caller asking for something its seat or role may not do (-> PERMISSION_DENIED)."""
 
 
-class Overloaded(Exception):
+class Overloaded(ApiError):
     """The server refuses more work of this kind right now (-> RESOURCE_EXHAUSTED)."""
 
 
-class ServerStopping(Exception):
+class ServerStopping(ApiError):
     """The server is shutting down (-> UNAVAILABLE): the client should retry or resume."""
 
 
-class RefusalNotKept(Exception):
+class RefusalNotKept(ApiError):
     """A refused command could not be written to its game's attempts log (-> UNAVAILABLE): rather than answer a
     refusal the organizer's record lacks, the client is told to retry the same request."""
 
@@ -91,12 +101,25 @@ FIELD_OF_REASON = {
 }
 
 
+def facts_of(exc: BaseException) -> dict[str, str]:
+    """What the client needs to act on a refusal, as ErrorInfo metadata (string values, AIP-193)."""
+    facts = dict(getattr(exc, "facts", None) or {})
+    if isinstance(exc, StaleVersion) and exc.current_version is not None:
+        facts["current_version"] = exc.current_version
+    return {key: str(value) for key, value in facts.items()}
+
+
 def rich_status(
-    code: grpc.StatusCode, reason: str, message: str, field: str | None = None, extra: Sequence[Any] = ()
+    code: grpc.StatusCode,
+    reason: str,
+    message: str,
+    field: str | None = None,
+    extra: Sequence[Any] = (),
+    metadata: Mapping[str, str] | None = None,
 ) -> grpc.Status:
-    """The status with one ErrorInfo (the stable reason), for INVALID_ARGUMENT a BadRequest naming the field,
-    and any `extra` details (a refused command's receipt)."""
-    details = [_packed(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN))]
+    """The status with one ErrorInfo (the stable reason and its facts), for INVALID_ARGUMENT a BadRequest naming
+    the field, and any `extra` details (a refused command's receipt)."""
+    details = [_packed(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN, metadata=metadata or {}))]
     if code == grpc.StatusCode.INVALID_ARGUMENT:
         violation = error_details_pb2.BadRequest.FieldViolation(
             field=field or FIELD_OF_REASON.get(reason, "request"), description=message, reason=reason
@@ -136,4 +159,5 @@ def abort(
     """End the call with the status `classify` gave `exc` (and any extra details)."""
     if isinstance(exc, PersistenceError):
         log.warning("store trouble: %s", exc)
-    context.abort_with_status(rich_status(code, reason, message, getattr(exc, "field", None), extra))
+    field = getattr(exc, "field", None)
+    context.abort_with_status(rich_status(code, reason, message, field, extra, facts_of(exc)))

@@ -21,7 +21,7 @@ from service.api.errors import (
     classify,
     translated_errors,
 )
-from service.api.watch_budget import WatchBudget, peer_host
+from service.api.watch_budget import WatchBudget, WatchRefused, peer_host
 from service.bots import LEVELS, supported
 from service.bots.policies import SEARCH_BUDGET
 from service.ledger import codec
@@ -29,11 +29,10 @@ from service.ledger.app import Ledger, now_ms
 from service.ledger.game import Game
 from service.projections.read import ReadModels
 from service.rules.catalog import RULES, rules_for
-from service.rules.core import AnyRules, InvalidOptions
+from service.rules.core import AnyRules, IllegalCommand, InvalidOptions
 
 log = logging.getLogger("playledger.games")
 DEFAULT_PAGE = 50
-MAX_PAGE = 500
 MAX_SEED_BYTES = 64
 MIN_WHOLE_SEED_BYTES = 32
 MAX_THINK_MS = 60_000
@@ -139,12 +138,10 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 raise convert.MalformedRequest(
                     f"status must be 'active' or 'finished', not {request.status!r}", field="status"
                 )
-            size = request.page_size or DEFAULT_PAGE
-            if not 0 < size <= MAX_PAGE:
-                raise convert.MalformedRequest(f"page_size must be 1 to {MAX_PAGE}, not {size}", field="page_size")
+            size = convert.page_size(request.page_size, DEFAULT_PAGE)
             after = convert.parse_page_token(request.page_token)
             if self._reads is None:
-                raise Overloaded("this server has no read models configured")
+                raise Overloaded("this server has no read models configured", "NO_READ_MODELS")
             rows, more_after = self._reads.list_games(after, size, request.rules, request.status, request.player_id)
             return games_pb2.ListGamesResponse(
                 games=[convert.summary_to_proto(r, caller.organizer) for r in rows],
@@ -170,6 +167,8 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             if found is None:
                 raise  # a bug: INTERNAL, and the access log keeps the traceback
             code, reason, message = found
+            if isinstance(exc, IllegalCommand) and attempt.game_id is not None:
+                exc.facts = {**self._where(attempt.game_id), **exc.facts}  # the game now, to act on the refusal
             try:
                 self._keep_refusal(attempt, code, reason, message)
             except Exception as unkept:
@@ -193,14 +192,20 @@ class GameService(games_pb2_grpc.GameServiceServicer):
         attempt.version = game.version
         seat = attempt.seat = caller.seat_in(game)
         if seat is None:
-            raise PermissionDenied("only a player can submit commands: call with your seat token")
+            raise PermissionDenied("only a player can submit commands: call with your seat token", "NOT_A_PLAYER")
         command = convert.parse_command(game.rules, request.command_type, request.args)
         name, args = codec.encode(command)
         attempt.command = {"name": name, "args": args}  # as the game's chain will hold it
         expected = request.expected_version if request.HasField("expected_version") else None
+        if not request.request_id:  # without one, a retry after a lost answer could record the move twice
+            raise convert.MalformedRequest(
+                "request_id is required: a fresh UUID per command, sent again unchanged on a retry",
+                "REQUEST_ID_REQUIRED",
+                "request_id",
+            )
         if len(request.request_id) > 128:
             raise convert.MalformedRequest("request_id is longer than 128 characters", field="request_id")
-        done = self._ledger.submit(game_id, seat, command, request.request_id or None, expected)
+        done = self._ledger.submit(game_id, seat, command, request.request_id, expected)
         game = done.game
         attempt.version = done.version
         rules = game.rules
@@ -215,7 +220,15 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             status=convert.game_status(game),
             repeated=done.repeated,
             receipt=self._receipt(attempt, outcome, "OK", ""),
+            legal_commands=_legal(game, seat) if game.version == done.version else [],
         )
+
+    def _where(self, game_id: UUID) -> dict[str, int | str]:
+        """The game's version and the seats it waits for (as cached: a refusal costs no store read)."""
+        game = self._ledger.peek(game_id)
+        if game is None:
+            return {}
+        return {"version": game.version, "to_act": ",".join(str(s) for s in game.status().to_act)}
 
     def _receipt(self, attempt: _Attempt, outcome: str, code: str, reason: str) -> games_pb2.Receipt:
         return self._receipts.issue(
@@ -255,9 +268,8 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             caller = self._caller(context)
             game = self._ledger.read_game(convert.parse_game_name(request.game, "game"))
             seat = caller.seat_in(game)
-            commands = [] if seat is None else game.legal_commands(seat)
             return games_pb2.ListLegalCommandsResponse(
-                version=game.version, commands=[convert.command_to_proto(c, game.rules) for c in commands]
+                version=game.version, commands=[] if seat is None else _legal(game, seat)
             )
 
     def WatchGame(
@@ -272,16 +284,26 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             if request.after_version < 0:
                 raise convert.MalformedRequest("after_version cannot be negative", field="after_version")
             # Each stream holds a worker thread: a budget per client and per game inside the total (watch_budget.py).
-            client = ("seat", game_id, seat) if seat is not None else "organizer" if caller.organizer else None
-            place = self._watchers.admit(client or peer_host(context.peer()), game_id, spectator=client is None)
-            if isinstance(place, str):
-                raise Overloaded(place)
+            spectator = seat is None and not caller.organizer
+            client = ("seat", game_id, seat) if seat is not None else peer_host(context.peer()) if spectator else None
+            place = self._watchers.admit(client, game_id, spectator=spectator)
+            if isinstance(place, WatchRefused):
+                raise Overloaded(place.message, "TOO_MANY_WATCHES", scope=place.scope, limit=place.limit)
         try:
             stop = lambda: self._stopping() or not context.is_active()  # noqa: E731
-            for stored in self._ledger.watch(game_id, request.after_version, stop):
-                shown = convert.event_to_proto(stored, rules, seat, caller.organizer)
-                if shown is not None:
-                    yield games_pb2.WatchGameResponse(event=shown)
+            for watched in self._ledger.watch(game_id, request.after_version, stop):
+                shown = convert.event_to_proto(watched.event, rules, seat, caller.organizer)
+                if shown is None:
+                    continue
+                answer = games_pb2.WatchGameResponse(
+                    event=shown,
+                    version=shown.version,
+                    status=convert.game_status(watched.game),
+                    settled=watched.settled,
+                )
+                if watched.settled and seat is not None:
+                    answer.legal_commands.extend(_legal(watched.game, seat))
+                yield answer
             if self._stopping():  # not the game's end: tell the client to resume elsewhere or later
                 with translated_errors(context):
                     raise ServerStopping("the server is shutting down; resume the watch from your last version")
@@ -300,6 +322,11 @@ class _Attempt:
         self.seat: int | None = None
         # Until the command is read: what was sent (the record's form replaces it once it parses).
         self.command: dict[str, Any] = {"command_type": request.command_type, "args": convert.raw_args(request.args)}
+
+
+def _legal(game: Game, seat: int) -> list[games_pb2.LegalCommand]:
+    """The seat's legal commands at the game's version (as ListLegalCommands answers: none when it is not to act)."""
+    return [convert.command_to_proto(c, game.rules) for c in game.legal_commands(seat)]
 
 
 def _bot_seats(rules: AnyRules, request: games_pb2.CreateGameRequest) -> dict[int, dict[str, Any]]:
@@ -349,7 +376,8 @@ def _viewable_seat(game: Game, caller: Caller, own: int | None, seat: int) -> in
         raise convert.MalformedRequest(f"seat must be 0 to {game.seats - 1}, not {seat}", "BAD_SEAT", field="seat")
     if seat != own and not caller.organizer and not game.is_finished():
         raise PermissionDenied(
-            f"seat {seat}'s view is private while the game is in play; you may see it once the game is over"
+            f"seat {seat}'s view is private while the game is in play; you may see it once the game is over",
+            "SEAT_VIEW_PRIVATE",
         )
     return seat
 

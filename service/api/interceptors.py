@@ -149,8 +149,9 @@ def refuse_unfit(request: Any, context: grpc.ServicerContext) -> None:
     if request is UNDECODABLE:
         refuse_undecodable(context)
     if isinstance(request, message.Message) and (found := validate.check(request)) is not None:
+        limit = {"limit": str(found.limit)} if found.limit is not None else None
         context.abort_with_status(
-            rich_status(grpc.StatusCode.INVALID_ARGUMENT, found.reason, found.message, found.field)
+            rich_status(grpc.StatusCode.INVALID_ARGUMENT, found.reason, found.message, found.field, metadata=limit)
         )
 
 

@@ -28,7 +28,6 @@ from service.tournaments.app import TournamentNotFound, Tournaments
 
 log = logging.getLogger(__name__)
 DEFAULT_PAGE = 50
-MAX_PAGE = 500
 WRITE_VISIBLE_WITHIN = 2.0  # seconds a write waits for the standings to show it
 
 TOURNAMENT_NAME = re.compile(r"^tournaments/([0-9a-fA-F-]{32,36})$")
@@ -54,10 +53,7 @@ def parse_tournament_name(name: str) -> UUID:
 
 
 def _page(request_size: int) -> int:
-    size = request_size or DEFAULT_PAGE
-    if not 0 < size <= MAX_PAGE:
-        raise convert.MalformedRequest(f"page_size must be 1 to {MAX_PAGE}, not {size}", field="page_size")
-    return size
+    return convert.page_size(request_size, DEFAULT_PAGE)
 
 
 def _time(us: int) -> datetime:
@@ -133,9 +129,12 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
         if self._organizer_token is None:
             raise PermissionDenied(
                 "tournaments are run with the organizer token, and this server has none: "
-                "start it with --organizer-token"
+                "start it with --organizer-token",
+                "ORGANIZER_ONLY",
             )
-        raise PermissionDenied("only the organizer may change a tournament: call with the organizer token")
+        raise PermissionDenied(
+            "only the organizer may change a tournament: call with the organizer token", "ORGANIZER_ONLY"
+        )
 
     def _visible(self, position: int) -> None:
         if not self._reads.wait_for("tournaments", position, WRITE_VISIBLE_WITHIN):

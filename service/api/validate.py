@@ -23,6 +23,7 @@ class Violation:
     field: str
     reason: str  # ErrorInfo reason
     message: str
+    limit: int | None = None  # the limit passed (ErrorInfo metadata "limit")
 
 
 def check(request: message.Message) -> Violation | None:
@@ -32,7 +33,8 @@ def check(request: message.Message) -> Violation | None:
 
 def _message(msg: message.Message, path: str, depth: int) -> Violation | None:
     if depth > MAX_DEPTH:
-        return Violation(path or "request", "TOO_DEEP", f"{path or 'the request'} nests deeper than {MAX_DEPTH} levels")
+        where = path or "request"
+        return Violation(where, "TOO_DEEP", f"{path or 'the request'} nests deeper than {MAX_DEPTH} levels", MAX_DEPTH)
     if isinstance(msg, struct_pb2.Struct):
         return _entries(msg.fields.items(), path, depth)
     if isinstance(msg, struct_pb2.ListValue):
@@ -43,7 +45,7 @@ def _message(msg: message.Message, path: str, depth: int) -> Violation | None:
         where = f"{path}.{field.name}" if path else field.name
         if field.is_repeated and not (field.message_type and field.message_type.GetOptions().map_entry):
             if len(value) > MAX_ITEMS:
-                return Violation(where, "TOO_MANY", f"{where} holds more than {MAX_ITEMS} items")
+                return Violation(where, "TOO_MANY", f"{where} holds more than {MAX_ITEMS} items", MAX_ITEMS)
             for i, item in enumerate(value):
                 if (found := _scalar_or_message(field, item, f"{where}[{i}]", depth)) is not None:
                     return found
@@ -70,7 +72,7 @@ def _scalar_or_message(field: FieldDescriptor, value: Any, where: str, depth: in
 def _entries(items: Any, path: str, depth: int) -> Violation | None:
     entries = list(items)
     if len(entries) > MAX_ITEMS:
-        return Violation(path, "TOO_MANY", f"{path} holds more than {MAX_ITEMS} entries")
+        return Violation(path, "TOO_MANY", f"{path} holds more than {MAX_ITEMS} entries", MAX_ITEMS)
     for key, value in entries:
         where = f"{path}.{key}"
         if (found := _text(key, where)) is not None or (found := _value(value, where, depth + 1)) is not None:
@@ -80,7 +82,7 @@ def _entries(items: Any, path: str, depth: int) -> Violation | None:
 
 def _list(values: Any, path: str, depth: int) -> Violation | None:
     if len(values) > MAX_ITEMS:
-        return Violation(path, "TOO_MANY", f"{path} holds more than {MAX_ITEMS} items")
+        return Violation(path, "TOO_MANY", f"{path} holds more than {MAX_ITEMS} items", MAX_ITEMS)
     for i, value in enumerate(values):
         if (found := _value(value, f"{path}[{i}]", depth + 1)) is not None:
             return found
@@ -89,7 +91,7 @@ def _list(values: Any, path: str, depth: int) -> Violation | None:
 
 def _value(value: struct_pb2.Value, path: str, depth: int) -> Violation | None:
     if depth > MAX_DEPTH:
-        return Violation(path, "TOO_DEEP", f"{path} nests deeper than {MAX_DEPTH} levels")
+        return Violation(path, "TOO_DEEP", f"{path} nests deeper than {MAX_DEPTH} levels", MAX_DEPTH)
     kind = value.WhichOneof("kind")
     if kind == "string_value":
         return _text(value.string_value, path)
@@ -104,5 +106,5 @@ def _text(text: str, where: str) -> Violation | None:
     if "\x00" in text:
         return Violation(where, "BAD_TEXT", f"{where} contains a NUL byte, which no text field may hold")
     if len(text) > MAX_TEXT:
-        return Violation(where, "TOO_LONG", f"{where} is longer than {MAX_TEXT} characters")
+        return Violation(where, "TOO_LONG", f"{where} is longer than {MAX_TEXT} characters", MAX_TEXT)
     return None

@@ -4,12 +4,13 @@ Each stream holds a worker thread, so the server caps them (`--max-watchers`). W
 anonymous channel holding 64 streams took the whole pool and every player's own watch was refused
 (issue 33, F2). So, inside the total:
 
-- a client holds at most `per_client` streams: a seat (its game and seat, whatever connection it uses),
-  the organizer, or a spectator known only by its network address (the host, any port);
+- a client holds at most `per_client` streams: a seat (its game and seat, whatever connection it uses)
+  or a spectator known only by its network address (the host, any port); the organizer's token is
+  trusted (a tournament's monitor follows many games) and meets only the total;
 - a game's spectators hold at most `per_game` streams (its players are bounded by their seats);
 - spectators together hold at most `spectator_share` of the total: the rest is kept for players.
 
-A refusal names the limit that was reached, so the client knows whether waiting helps.
+A refusal names the limit that was reached (its scope and size), so the client knows whether waiting helps.
 """
 
 from __future__ import annotations
@@ -24,9 +25,16 @@ from uuid import UUID
 
 @dataclass(frozen=True)
 class Admitted:
-    client: Hashable
+    client: Hashable | None
     game: UUID
     spectator: bool
+
+
+@dataclass(frozen=True)
+class WatchRefused:
+    message: str
+    scope: str  # "server", "spectators", "client" or "game"
+    limit: int
 
 
 class WatchBudget:
@@ -41,20 +49,30 @@ class WatchBudget:
         self._spectators = 0
         self._held = 0
 
-    def admit(self, client: Hashable, game: UUID, spectator: bool) -> Admitted | str:
+    def admit(self, client: Hashable | None, game: UUID, spectator: bool) -> Admitted | WatchRefused:
+        """`client` None: the organizer, with no budget of its own."""
         """A place for one more stream, or the sentence saying which limit refuses it."""
         with self._lock:
             if self._held >= self.total:
-                return f"this server already streams {self.total} watches; retry later"
+                return WatchRefused(
+                    f"this server already streams {self.total} watches; retry later", "server", self.total
+                )
             if spectator and self._spectators >= self.spectator_share:
-                return f"spectators already hold {self.spectator_share} watches (the rest is kept for players)"
-            if self._clients[client] >= self.per_client:
-                return f"you already hold {self.per_client} watches; close one first"
+                share = self.spectator_share
+                return WatchRefused(
+                    f"spectators already hold {share} watches (the rest is kept for players)", "spectators", share
+                )
+            if client is not None and self._clients[client] >= self.per_client:
+                return WatchRefused(
+                    f"you already hold {self.per_client} watches; close one first", "client", self.per_client
+                )
             if spectator and self._games[game] >= self.per_game:
-                return f"this game already has {self.per_game} spectators watching; retry later"
+                message = f"this game already has {self.per_game} spectators watching; retry later"
+                return WatchRefused(message, "game", self.per_game)
             self._held += 1
             self._spectators += spectator
-            self._clients[client] += 1
+            if client is not None:
+                self._clients[client] += 1
             self._games[game] += spectator
             return Admitted(client, game, spectator)
 
@@ -62,7 +80,8 @@ class WatchBudget:
         with self._lock:
             self._held -= 1
             self._spectators -= place.spectator
-            _take(self._clients, place.client)
+            if place.client is not None:
+                _take(self._clients, place.client)
             if place.spectator:
                 _take(self._games, place.game)
 

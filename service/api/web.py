@@ -24,6 +24,7 @@ call, web_calls.py the running of calls.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -32,6 +33,8 @@ from typing import Any, cast
 
 from connectrpc.server import ConnectASGIApplication
 from google.protobuf import json_format, message
+from google.rpc import error_details_pb2
+from playledger.v1 import games_pb2
 from starlette.exceptions import HTTPException
 from starlette.middleware.cors import CORSMiddleware
 from starlette.staticfiles import StaticFiles
@@ -81,7 +84,7 @@ class JsonCodec:
 
     def encode(self, message: Encoded) -> bytes:
         parsed = message.message_class.FromString(message.data)
-        return json_format.MessageToJson(parsed, indent=None).encode()
+        return json.dumps(json_of(parsed), separators=(",", ":"), ensure_ascii=False).encode()
 
     def decode(self, data: bytes | bytearray, message_class: type[Any]) -> bytes:
         try:
@@ -89,6 +92,47 @@ class JsonCodec:
         except (json_format.ParseError, ValueError, UnicodeDecodeError):
             return _UNPARSABLE
         return parsed.SerializeToString()
+
+
+_DYNAMIC = frozenset({"google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"})
+
+
+def json_of(msg: message.Message) -> Any:
+    """A message as Connect's JSON, except that a whole number inside a Struct (views, event data, args) stays an
+    integer: protobuf keeps every Struct number as a double and prints 5 as 5.0, which clients without the
+    schema cannot tell from a real fraction. Numbers of typed fields (ratings are doubles) are left alone."""
+    return _integral(json_format.MessageToDict(msg), msg.DESCRIPTOR)
+
+
+def _integral(value: Any, descriptor: Any) -> Any:
+    """Walk a MessageToDict result beside its descriptor, rounding whole numbers only under Struct fields."""
+    if descriptor.full_name in _DYNAMIC:
+        return _whole(value)
+    if not isinstance(value, dict):
+        return value
+    for field in descriptor.fields:
+        if field.message_type is None or field.json_name not in value:
+            continue
+        inner = value[field.json_name]
+        if field.message_type.GetOptions().map_entry:
+            item = field.message_type.fields_by_name["value"]
+            if item.message_type is not None:
+                value[field.json_name] = {k: _integral(v, item.message_type) for k, v in inner.items()}
+        elif isinstance(inner, list):
+            value[field.json_name] = [_integral(v, field.message_type) for v in inner]
+        else:
+            value[field.json_name] = _integral(inner, field.message_type)
+    return value
+
+
+def _whole(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _whole(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_whole(v) for v in value]
+    return value
 
 
 class _RpcApp(ConnectASGIApplication[None]):
@@ -100,6 +144,58 @@ class _RpcApp(ConnectASGIApplication[None]):
 
 
 _RPC_PATH = re.compile(r"^/[A-Za-z_][\w.]*\.[A-Za-z_]\w*/[A-Za-z_]\w*$")
+
+
+# Error details a JSON client can read as JSON ("debug", beside the base64 "value" the Connect protocol requires).
+_READABLE: dict[str, type[message.Message]] = {
+    "google.rpc.ErrorInfo": error_details_pb2.ErrorInfo,
+    "google.rpc.BadRequest": error_details_pb2.BadRequest,
+    "playledger.v1.Receipt": games_pb2.Receipt,
+}
+
+
+def readable_errors(app: Any) -> Callable[..., Any]:
+    """A Connect JSON error (a non-200 application/json answer) with each detail's JSON form as its "debug": a
+    curl client reads the reason, its metadata and the bad fields without decoding protobuf."""
+
+    async def asgi(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        start: dict[str, Any] | None = None
+        body = bytearray()
+
+        async def rewrite(message: dict[str, Any]) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                headers = dict(message.get("headers", ()))
+                if message["status"] != 200 and headers.get(b"content-type", b"").startswith(b"application/json"):
+                    start = message  # held until the body is whole
+                    return
+            elif start is not None and message["type"] == "http.response.body":
+                body.extend(message.get("body", b""))
+                if message.get("more_body"):
+                    return
+                text = _with_debug(bytes(body))
+                out = [(k, v) for k, v in start.get("headers", ()) if k.lower() != b"content-length"]
+                await send({**start, "headers": [*out, (b"content-length", b"%d" % len(text))]})
+                message = {"type": "http.response.body", "body": text}
+                start = None
+            await send(message)
+
+        await app(scope, receive, rewrite)
+
+    return asgi
+
+
+def _with_debug(body: bytes) -> bytes:
+    try:
+        error = json.loads(body)
+        for detail in error.get("details") or []:
+            kind = _READABLE.get(detail.get("type", ""))
+            if kind is not None and "debug" not in detail:
+                raw = base64.b64decode(detail["value"] + "=" * (-len(detail["value"]) % 4))
+                detail["debug"] = json_format.MessageToDict(kind.FromString(raw))
+    except (ValueError, TypeError, AttributeError, KeyError, message.DecodeError):
+        return body  # not an error body we know: as it was
+    return json.dumps(error, ensure_ascii=False).encode()
 
 
 def secured(app: Any) -> Callable[..., Any]:
@@ -153,10 +249,10 @@ def web_app(
             await _plain(send, 404, "not found")
 
     if not origins:
-        return secured(app)
+        return secured(readable_errors(app))
     return secured(
         CORSMiddleware(
-            cast(Any, app),
+            cast(Any, readable_errors(app)),
             allow_origins=list(origins),
             allow_methods=["POST", "GET", "OPTIONS"],
             allow_headers=list(ALLOW_HEADERS),

@@ -31,11 +31,24 @@ ATTEMPT_LOGS_KEPT = 1024  # attempts logs remembered (an aggregate each, no stat
 
 
 class StaleVersion(Exception):
-    """The game moved on since the version the caller expected (-> ABORTED)."""
+    """The game moved on since the version the caller expected (-> ABORTED); its `current_version` when known."""
+
+    def __init__(self, message: str, current_version: int | None = None) -> None:
+        super().__init__(message)
+        self.current_version = current_version
 
 
 class RequestReused(ValueError):
     """A request_id already used by this seat for a different command (-> INVALID_ARGUMENT)."""
+
+
+@dataclass(frozen=True)
+class Watched:
+    """A stored event as a watch delivers it, with the game after it (the watch's own copy: read, never keep)."""
+
+    event: Any
+    game: Game
+    settled: bool  # the last event of what one read delivered: a decision's end, the game at rest
 
 
 @dataclass(frozen=True)
@@ -220,7 +233,7 @@ class Ledger(CachedGames, Application[UUID]):
                     if not fresh:  # another process may have moved the game past our cached copy
                         fresh = True
                         continue
-                    raise StaleVersion(f"the game is at version {game.version}, not {expected_version}")
+                    raise StaleVersion(f"the game is at version {game.version}, not {expected_version}", game.version)
                 recorded = game.execute(seat, command, request_id or None, clock(), bot)
                 if not recorded:
                     return Submitted(game.version, [], game)
@@ -386,18 +399,23 @@ class Ledger(CachedGames, Application[UUID]):
         with self._watch:
             self._watch.wait(timeout)
 
-    def watch(self, game_id: UUID, after: int, stop: Callable[[], bool], poll: float = 1.0) -> Iterator[Any]:
-        """Stored events of a game with version > after, as they are recorded, until stop() or the end.
+    def watch(self, game_id: UUID, after: int, stop: Callable[[], bool], poll: float = 1.0) -> Iterator[Watched]:
+        """Stored events of a game with version > after, as they are recorded, until stop() or the end, each with
+        the game as it stands after it (folded here from the game at `after`: one load per watch).
 
-        A finished game has nothing more to record: a watch from its last version (or beyond) ends at once.
+        Each read of the store yields whole decisions (their events commit together); the last event of a
+        read is marked `settled`: the game is at rest there (a mid-decision state is not). A finished game
+        has nothing more to record: a watch from its last version (or beyond) ends at once.
         """
         game = self.get_game(game_id)
         if game.revealed and after >= game.version:
             return
+        folded: Game | None = self.game_at(game_id, after) if after > 0 else None
         while not stop():
             fresh = self.stream(game_id, after)
-            for event in fresh:
-                yield event
+            for i, event in enumerate(fresh):
+                folded = cast(Game, event.mutate(folded))
+                yield Watched(event, folded, settled=i == len(fresh) - 1)
                 after = event.originator_version
                 if isinstance(event, (Game.SeedRevealed, Game.EndedByRuling)):  # the stream is closed
                     return

@@ -9,12 +9,16 @@ from service.rules.core import AnyRules, Rules
 _PACKAGES: tuple[AnyRules, ...] = (hare_tortoise, antics, grasshopper_ant, baba_yaga, atiwa, baba_yaga_v1)
 
 # A game converted to the kit is checked against its own types too: a surface function whose
-# signature drifts from Rules[State, Command, Event] fails mypy here.
-_HARE_TORTOISE: Rules[hare_tortoise.State, hare_tortoise.Command, hare_tortoise.Event] = hare_tortoise
-_ANTICS: Rules[antics.State, antics.Command, antics.Event] = antics
-_ATIWA: Rules[atiwa.State, atiwa.Command, atiwa.Event] = atiwa
-_BABA_YAGA: Rules[baba_yaga.State, baba_yaga.Command, baba_yaga.Event] = baba_yaga
-_GRASSHOPPER_ANT: Rules[grasshopper_ant.State, grasshopper_ant.Command, grasshopper_ant.Event] = grasshopper_ant
+# signature drifts from Rules[State, Command, Event, View] fails mypy here.
+_HARE_TORTOISE: Rules[hare_tortoise.State, hare_tortoise.Command, hare_tortoise.Event, hare_tortoise.View] = (
+    hare_tortoise
+)
+_ANTICS: Rules[antics.State, antics.Command, antics.Event, antics.View] = antics
+_ATIWA: Rules[atiwa.State, atiwa.Command, atiwa.Event, atiwa.View] = atiwa
+_BABA_YAGA: Rules[baba_yaga.State, baba_yaga.Command, baba_yaga.Event, baba_yaga.View] = baba_yaga
+_GRASSHOPPER_ANT: Rules[grasshopper_ant.State, grasshopper_ant.Command, grasshopper_ant.Event, grasshopper_ant.View] = (
+    grasshopper_ant
+)
 
 # Every rules version a stored game may pin. A rules change that decides
 # differently adds a new version and keeps the old package listed here.

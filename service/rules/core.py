@@ -24,6 +24,8 @@ T = TypeVar("T")
 S = TypeVar("S")  # a game's State
 C = TypeVar("C")  # its Command union
 E = TypeVar("E")  # its Event union
+# Its view: the TypedDicts of its view_types.py (a union where audiences differ). Only returned, so covariant.
+V_co = TypeVar("V_co", bound=Mapping[str, Any], covariant=True)
 
 # The Rng algorithm below is version 1. A game pins the version it was created
 # with (GameCreated.rng_version); a changed algorithm gets a new number and the
@@ -56,12 +58,15 @@ class IllegalCommand(Exception):
     `reason` is written to the player in the second person; `code` is a stable,
     machine-readable reason, a member of the game's Reason enum (NOT_YOUR_TURN,
     ROUND_OVER, ...). It is kept as the plain string: that is the wire contract.
+    `facts` are what a client needs to act on it (TOO_SOON: `retry_at_ms`), sent
+    as the ErrorInfo's metadata.
     """
 
-    def __init__(self, reason: str, code: str) -> None:
+    def __init__(self, reason: str, code: str, **facts: int | str) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = str(code)
+        self.facts = facts
 
 
 class InvalidOptions(ValueError):
@@ -212,8 +217,8 @@ class Outcome:
     tie_rule: str = ""
 
 
-class Rules(Protocol[S, C, E]):
-    """The surface every game package exports (a module satisfies it), generic in its State, Command, Event.
+class Rules(Protocol[S, C, E, V_co]):
+    """The surface every game package exports (a module satisfies it), generic in its State, Command, Event, View.
 
     `seat` is 0..n-1; `None` means a spectator in `view`/`redact`, and the
     service itself (automatic commands such as timeouts) in `decide` and
@@ -232,13 +237,17 @@ class Rules(Protocol[S, C, E]):
     def event_types(self) -> Mapping[str, type]: ...
     @property
     def reasons(self) -> type[ReasonCode]: ...
+    # The view's type for each audience, "seat" and "spectator" (the same TypedDict where they see alike):
+    # what service/rules/schema.py publishes, so view() must return exactly these.
+    @property
+    def view_types(self) -> Mapping[str, type]: ...
 
     def initial_state(self, seats: int, options: Mapping[str, Any]) -> S: ...
     def setup(self, options: Mapping[str, Any], seats: int, rng: Rng) -> list[E]: ...
     def decide(self, state: S, seat: int | None, command: C, rng: Rng, now_ms: int) -> list[E]: ...
     def evolve(self, state: S, event: E) -> S: ...
     def legal_commands(self, state: S, seat: int | None) -> list[C]: ...
-    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: S, seat: int | None) -> V_co: ...
     def redact(self, event: E, seat: int | None) -> E | None: ...
     def status(self, state: S) -> Status: ...
     def scores(self, state: S) -> tuple[int, ...]: ...
@@ -251,7 +260,7 @@ class Rules(Protocol[S, C, E]):
     def outcome(self, state: S) -> Outcome | None: ...
 
 
-AnyRules = Rules[Any, Any, Any]  # a game whose types the caller does not know (the catalog, the ledger)
+AnyRules = Rules[Any, Any, Any, Any]  # a game whose types the caller does not know (the catalog, the ledger)
 
 
 def normalize_options(metadata: Metadata, seats: int, given: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,8 @@
   private to a seat (masked for the others), shown per viewer, or hidden; an
   event type nobody declared is shown to nobody (the organizer reads the store,
   not `redact`), so a new event carrying a secret cannot leak by omission.
-- `by_name`: a message union's wire-name table (COMMAND_TYPES, EVENT_TYPES).
+- `by_name`: a message union's wire-name table (COMMAND_TYPES, EVENT_TYPES); `wire_name`: a command's
+  type as the API names it (snake_case).
 - `placements`, `default_outcome`, `default_label`, `interim_reasons`: the
   helpers behind `outcome` and `label`, and the stand-ins of games not yet
   converted to the kit.
@@ -234,6 +235,11 @@ def by_name(union: object) -> dict[str, type]:
 
 
 _WORD_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def wire_name(class_name: str) -> str:
+    """A command's type on the wire: PlayCards -> play_cards, UseMagnificANT -> use_magnific_ant."""
+    return _WORD_BREAK.sub("_", class_name).lower()
 
 
 def default_label(command: object) -> str:

@@ -77,16 +77,17 @@ def test_status_code_mapping(client: Client) -> None:
         seat0.submit(game.name, "play_cards", {"cards": [3]})
     assert "play_cards.cards[0]: expected text" in e.error.message
     with expect(grpc.StatusCode.INVALID_ARGUMENT, "BAD_GAME_NAME"):
-        seat0.get_game("games/not-a-uuid")
-    with expect(grpc.StatusCode.NOT_FOUND, "GAME_NOT_FOUND"):
-        seat0.get_game("games/00000000-0000-0000-0000-000000000000")
+        seat0.get_game("tournaments/not-a-game")  # not a game's name at all
+    for unknown in ("games/not-a-uuid", "games/00000000-0000-0000-0000-000000000000"):
+        with expect(grpc.StatusCode.NOT_FOUND, "GAME_NOT_FOUND"):  # a game's name this server never issued (AIP)
+            seat0.get_game(unknown)
     with expect(grpc.StatusCode.INVALID_ARGUMENT, "INVALID_OPTIONS"):
         client.create_game("hare-and-tortoise", ["solo"])
     with expect(grpc.StatusCode.INVALID_ARGUMENT, "UNKNOWN_RULES"):
         client.create_game("chess", ["a", "b"])
-    with expect(grpc.StatusCode.UNAUTHENTICATED):
+    with expect(grpc.StatusCode.UNAUTHENTICATED, "TOKEN_NOT_OF_THIS_GAME"):
         client.as_token("not-a-token").get_game(game.name)
-    with expect(grpc.StatusCode.PERMISSION_DENIED):
+    with expect(grpc.StatusCode.PERMISSION_DENIED, "NOT_A_PLAYER"):
         client.submit(game.name, "choose_second_bet", {"card": "R-HARE-01"})  # spectator
     card = to_dict(seat0.get_game(game.name).view)["hand"][0]
     with expect(grpc.StatusCode.ABORTED, "STALE_VERSION"):
@@ -188,7 +189,7 @@ def test_watch_streams_are_bounded(server: Running, client: Client) -> None:
     streams = [client.watch(game.name, 0, timeout=2.0) for _ in range(2)]
     for s in streams:
         next(s)  # each now holds a worker
-    with expect(grpc.StatusCode.RESOURCE_EXHAUSTED, "OVERLOADED"):
+    with expect(grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_MANY_WATCHES"):
         next(client.watch(game.name, 0, timeout=2.0))
 
 

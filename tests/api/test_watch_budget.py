@@ -15,7 +15,7 @@ import pytest
 from playledger.v1 import games_pb2, games_pb2_grpc
 from playledger_client import Client
 
-from service.api.watch_budget import WatchBudget, peer_host
+from service.api.watch_budget import WatchBudget, WatchRefused, peer_host
 from service.config import Settings
 from service.server import Running, start
 
@@ -63,11 +63,11 @@ def test_the_budget_keeps_places_for_players_and_for_other_games() -> None:
     budget = WatchBudget(16)  # per client 2, per game 4, spectators 12 of 16
     games = [uuid4() for _ in range(8)]
     places = [budget.admit(f"host{n}", games[n // 2 % 8], spectator=True) for n in range(40)]
-    held = [p for p in places if not isinstance(p, str)]
+    held = [p for p in places if not isinstance(p, WatchRefused)]
     assert len(held) == 12
-    assert "kept for players" in str(places[-1])
+    assert isinstance(places[-1], WatchRefused) and places[-1].scope == "spectators"
     player = budget.admit(("seat", games[0], 0), games[5], spectator=False)
-    assert not isinstance(player, str)
+    assert not isinstance(player, WatchRefused)
     for p in held:
         budget.release(p)
     budget.release(player)

@@ -146,7 +146,7 @@ CASES = [
         lambda g: submit(g["name"], "choose_second_bet", {"card": "R-HARE-01"}),
         NONE,
         grpc.StatusCode.PERMISSION_DENIED,
-        "PERMISSION_DENIED",
+        "NOT_A_PLAYER",
     ),
     Case(
         "wrong token",
@@ -154,7 +154,7 @@ CASES = [
         lambda g: submit(g["name"], "choose_second_bet", {"card": "R-HARE-01"}),
         lambda g: bearer("not-a-token-of-this-game"),
         grpc.StatusCode.UNAUTHENTICATED,
-        "UNAUTHENTICATED",
+        "TOKEN_NOT_OF_THIS_GAME",
     ),
     Case(
         "malformed authorization",
@@ -162,7 +162,7 @@ CASES = [
         lambda g: games_pb2.GetGameRequest(name=g["name"]).SerializeToString(),
         lambda g: (("authorization", "Basic abc"),),
         grpc.StatusCode.UNAUTHENTICATED,
-        "UNAUTHENTICATED",
+        "BAD_AUTHORIZATION_HEADER",
     ),
     Case(
         "unknown command",
@@ -210,7 +210,7 @@ CASES = [
         lambda g: audit_pb2.VerifyGameRequest(name=g["name"]).SerializeToString(),
         SEAT0,
         grpc.StatusCode.PERMISSION_DENIED,
-        "PERMISSION_DENIED",
+        "ORGANIZER_ONLY",
     ),
     Case(
         "corrupt wire format",
@@ -500,7 +500,7 @@ def test_reflection_v1_lists_the_services_and_describes_them_with_their_comments
         timeout=60,
     )
     assert described.returncode == 0, described.stderr
-    assert "a retry with the same id returns the" in described.stdout  # a proto comment, served by reflection
+    assert "A retry with the same id returns the" in described.stdout  # a proto comment, served by reflection
 
 
 def test_the_web_port_socket_lets_asyncio_set_tcp_nodelay(server: Running) -> None:

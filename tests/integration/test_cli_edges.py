@@ -64,7 +64,10 @@ def test_errors_name_the_code_once_and_what_to_do_next(srv: ServerProcess) -> No
     game = new_game(srv)
     bad = run(srv, "show", game, "--token", "not-a-token")
     assert bad.returncode == 1
-    assert "(UNAUTHENTICATED)" in bad.stderr and "UNAUTHENTICATED, UNAUTHENTICATED" not in bad.stderr
+    assert (
+        "(UNAUTHENTICATED, TOKEN_NOT_OF_THIS_GAME)" in bad.stderr
+        and "UNAUTHENTICATED, UNAUTHENTICATED" not in bad.stderr
+    )
     assert "--as SEAT" in bad.stderr
     down = run(None, "games", "--server", f"127.0.0.1:{free_port()}")
     assert down.returncode == 1

@@ -94,7 +94,8 @@ def test_watch_ends_with_the_ruling(ledger: Ledger) -> None:
     game_id = start(ledger)
     forfeit(ledger, game_id)
     watched = list(ledger.watch(game_id, 0, stop=lambda: False, poll=0.01))
-    assert isinstance(watched[-1], Game.EndedByRuling) and len(watched) == ledger.get_game(game_id).version
+    assert isinstance(watched[-1].event, Game.EndedByRuling) and len(watched) == ledger.get_game(game_id).version
+    assert watched[-1].settled and watched[-1].game.status().finished  # the watch's game is at the end too
 
 
 def test_the_census_and_the_read_models_count_a_ruled_game_as_finished(ledger: Ledger, url: str) -> None:

@@ -56,7 +56,7 @@ class Harness(Generic[S, C, E]):
 
     def __init__(
         self,
-        rules: Rules[S, C, E],
+        rules: Rules[S, C, E, Any],
         seats: int = 2,
         seed: bytes = b"when",
         check_refusal: RefusalCheck | None = None,

@@ -12,11 +12,16 @@
             print(event.version, event.type, to_dict(event.data))
 
 Refused calls raise PlayLedgerError with the gRPC code, the stable reason code
-(google.rpc.ErrorInfo) and a message for people.
+(google.rpc.ErrorInfo) and a message for people. `games` holds each game's
+typed views, events and commands (TypedDicts generated from its JSON Schema):
+`cast(games.hare_tortoise.SeatView, to_dict(view))`.
 """
 
+from playledger_client import games
 from playledger_client.client import (
     Client,
+    FieldViolation,
+    Legal,
     PlayLedgerError,
     Token,
     args_of,
@@ -29,12 +34,15 @@ from playledger_client.values import from_struct, from_value, number, plain, to_
 
 __all__ = [
     "Client",
+    "FieldViolation",
+    "Legal",
     "PlayLedgerError",
     "Token",
     "args_of",
     "from_struct",
     "from_value",
     "game_name",
+    "games",
     "number",
     "plain",
     "receipt_json",

@@ -8,15 +8,19 @@
 
 Every submit carries a request_id (a fresh UUID unless given), so the SDK can
 safely retry it on UNAVAILABLE: the server returns the first result of a
-request it already recorded.
+request it already recorded. Calls are retried for `retry_for` seconds (capped
+exponential backoff with jitter, bounded by time, not by a count of tries), and
+a watch resumes after any transient failure from the last version it delivered,
+with no gap and no duplicate, until it has seen nothing new for `resume_for`.
 """
 
 from __future__ import annotations
 
+import random
 import time
 import uuid
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
@@ -28,32 +32,74 @@ from playledger.v1 import audit_pb2, audit_pb2_grpc, games_pb2, games_pb2_grpc, 
 from playledger_client.values import from_struct
 
 RETRYABLE = (grpc.StatusCode.UNAVAILABLE,)
+# What a dropped stream looks like: the server went away (UNAVAILABLE), or its connection was reset mid-stream
+# (INTERNAL "RST_STREAM", UNKNOWN, CANCELLED when we did not cancel it). A watch resumes after any of them.
+RESUMABLE = (
+    grpc.StatusCode.UNAVAILABLE,
+    grpc.StatusCode.INTERNAL,
+    grpc.StatusCode.UNKNOWN,
+    grpc.StatusCode.CANCELLED,
+)
+CLOSING_EVENTS = ("SeedRevealed", "EndedByRuling")  # nothing follows them in a game's stream
+MAX_BACKOFF = 2.0  # seconds between retries, at most
+
+
+@dataclass(frozen=True)
+class FieldViolation:
+    """One bad field of a refused request (google.rpc.BadRequest): `args.cards[1]`, why, and its reason."""
+
+    field: str
+    description: str
+    reason: str
 
 
 class PlayLedgerError(Exception):
-    """A call the server refused: the status code, its stable reason code and the message.
-
-    A refused SubmitCommand also carries the server's signed `receipt` of the refusal.
+    """A call the server refused: the status code, its stable reason code and the message, with what the
+    server knows besides: `metadata` (ErrorInfo: e.g. current_version, to_act, retry_at_ms, limit),
+    `violations` (the request's bad fields), and a refused SubmitCommand's signed `receipt`.
     """
 
     def __init__(
-        self, code: grpc.StatusCode, reason: str, message: str, receipt: games_pb2.Receipt | None = None
+        self,
+        code: grpc.StatusCode,
+        reason: str,
+        message: str,
+        receipt: games_pb2.Receipt | None = None,
+        metadata: Mapping[str, str] | None = None,
+        violations: list[FieldViolation] | None = None,
     ) -> None:
         super().__init__(f"{message} [{code.name} {reason}]")
         self.code, self.reason, self.message, self.receipt = code, reason, message, receipt
+        self.metadata: dict[str, str] = dict(metadata or {})
+        self.violations: list[FieldViolation] = list(violations or [])
 
     @staticmethod
     def from_rpc(error: grpc.RpcError) -> PlayLedgerError:
-        reason, receipt = "", None
+        reason, receipt, metadata, violations = "", None, {}, []
         status = rpc_status.from_call(error)  # type: ignore[arg-type]
         if status is not None:
             for detail in status.details:
-                info, signed = error_details_pb2.ErrorInfo(), games_pb2.Receipt()
+                info, signed, bad = error_details_pb2.ErrorInfo(), games_pb2.Receipt(), error_details_pb2.BadRequest()
                 if detail.Unpack(info):
-                    reason = info.reason
+                    reason, metadata = info.reason, dict(info.metadata)
                 elif detail.Unpack(signed):
                     receipt = signed
-        return PlayLedgerError(error.code(), reason, error.details() or "", receipt)
+                elif detail.Unpack(bad):
+                    violations += [FieldViolation(v.field, v.description, v.reason) for v in bad.field_violations]
+        return PlayLedgerError(error.code(), reason, error.details() or "", receipt, metadata, violations)
+
+
+@dataclass(frozen=True)
+class Legal:
+    """A seat's legal commands and the game's version they are legal at."""
+
+    version: int
+    commands: list[games_pb2.LegalCommand] = field(default_factory=list)
+
+
+def _backoff(attempt: int) -> float:
+    """Capped exponential backoff with full jitter, so clients that failed together do not return together."""
+    return random.uniform(0, min(MAX_BACKOFF, 0.1 * 2**attempt))
 
 
 def receipt_json(receipt: games_pb2.Receipt) -> dict[str, str]:
@@ -91,8 +137,12 @@ class Client:
         token: str | None = None,
         timeout: float = 15.0,
         channel: grpc.Channel | None = None,
-        retries: int = 3,
+        retries: int | None = None,
+        retry_for: float = 30.0,
+        resume_for: float = 120.0,
     ) -> None:
+        """`retries`: tries of a retryable call at most (None: as many as `retry_for` seconds allow; 1: never
+        retry). `resume_for`: how long a watch keeps resuming without a new event before it gives up."""
         self.target = target
         self._channel = channel or grpc.insecure_channel(target)
         self._stub = games_pb2_grpc.GameServiceStub(self._channel)
@@ -101,6 +151,8 @@ class Client:
         self._token = token
         self._timeout = timeout
         self._retries = retries
+        self._retry_for = retry_for
+        self._resume_for = resume_for
 
     @property
     def token(self) -> str | None:
@@ -109,7 +161,9 @@ class Client:
 
     def as_token(self, token: str | None) -> Client:
         """The same connection, acting with another token (None: a spectator)."""
-        return Client(self.target, token, self._timeout, self._channel, self._retries)
+        return Client(
+            self.target, token, self._timeout, self._channel, self._retries, self._retry_for, self._resume_for
+        )
 
     def join(self, seat_token: str) -> Client:
         """Sit at a seat: the same connection, acting and seeing for the seat this token belongs to."""
@@ -129,16 +183,19 @@ class Client:
         return (("authorization", f"Bearer {self._token}"),) if self._token else ()
 
     def _call(self, method: Any, request: Any, retry: bool = False) -> Any:
-        attempts = self._retries if retry else 1
-        for attempt in range(attempts):
+        """One call; a retryable one (idempotent: reads, and submit with its request_id) is tried again on
+        UNAVAILABLE for up to retry_for seconds (and at most `retries` times, when set)."""
+        deadline = time.monotonic() + self._retry_for
+        attempt = 0
+        while True:
             try:
                 return method(request, metadata=self._metadata, timeout=self._timeout)
             except grpc.RpcError as error:
-                if error.code() in RETRYABLE and attempt + 1 < attempts:
-                    time.sleep(0.2 * 2**attempt)
-                    continue
-                raise PlayLedgerError.from_rpc(error) from None
-        raise AssertionError("unreachable")
+                attempt += 1
+                again = retry and error.code() in RETRYABLE and (self._retries is None or attempt < self._retries)
+                if not again or time.monotonic() >= deadline:
+                    raise PlayLedgerError.from_rpc(error) from None
+                time.sleep(_backoff(attempt))
 
     # --- calls ----------------------------------------------------------------------------------
     def game_types(self) -> list[games_pb2.GameType]:
@@ -194,10 +251,11 @@ class Client:
         return found
 
     def list_games(
-        self, rules: str = "", page_size: int = 100, status: str = "", player_id: str = ""
+        self, rules: str = "", page_size: int = 100, status: str = "", player_id: str = "", page_token: str = ""
     ) -> Iterator[games_pb2.Game]:
-        """Game summaries (from the server's read model), oldest first; status is "active" or "finished"."""
-        token = ""
+        """Game summaries (from the server's read model), oldest first; status is "active" or "finished";
+        from a page token a previous listing gave, when given."""
+        token = page_token
         while True:
             request = games_pb2.ListGamesRequest(
                 page_size=page_size, page_token=token, rules=rules, status=status, player_id=player_id
@@ -209,8 +267,14 @@ class Client:
                 return
 
     def legal_commands(self, game: str) -> list[games_pb2.LegalCommand]:
+        """What this client's seat may submit now (see legal() for the version they are legal at)."""
+        return self.legal(game).commands
+
+    def legal(self, game: str) -> Legal:
+        """This client's seat's legal commands and the game's version they are legal at."""
         request = games_pb2.ListLegalCommandsRequest(game=game_name(game))
-        return list(self._call(self._stub.ListLegalCommands, request, retry=True).commands)
+        found = self._call(self._stub.ListLegalCommands, request, retry=True)
+        return Legal(found.version, list(found.commands))
 
     def submit(
         self,
@@ -230,15 +294,57 @@ class Client:
         return response
 
     def watch(self, game: str, after_version: int = 0, timeout: float | None = None) -> Iterator[games_pb2.GameEvent]:
-        """Events as they are recorded (redacted for this token), until the game ends or timeout."""
-        request = games_pb2.WatchGameRequest(game=game_name(game), after_version=after_version)
-        try:
-            for response in self._stub.WatchGame(request, metadata=self._metadata, timeout=timeout):
-                yield response.event
-        except grpc.RpcError as error:
-            if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+        """Events as they are recorded (redacted for this token), until the game ends or `timeout` seconds pass.
+        Resumes by itself after a dropped stream (a server restart included): see updates()."""
+        for update in self.updates(game, after_version, timeout):
+            yield update.event
+
+    def updates(
+        self, game: str, after_version: int = 0, timeout: float | None = None
+    ) -> Iterator[games_pb2.WatchGameResponse]:
+        """Each event with the game's status after it (and, on a seat's settled messages, its legal commands),
+        so a client can play from the stream alone. Ends at the game's end, or quietly once `timeout` seconds
+        pass. A stream that drops (UNAVAILABLE, a reset, a clean end before the game's) is resumed from the
+        last version delivered, with no gap and no duplicate, for up to `resume_for` s of failing in a row."""
+        name = game_name(game)
+        after = after_version
+        ends = None if timeout is None else time.monotonic() + timeout
+        failing_since: float | None = None
+        attempt = 0
+        while True:
+            left = None if ends is None else ends - time.monotonic()
+            if left is not None and left <= 0:
                 return
-            raise PlayLedgerError.from_rpc(error) from None
+            request = games_pb2.WatchGameRequest(game=name, after_version=after)
+            failure: PlayLedgerError | None = None
+            try:
+                for update in self._stub.WatchGame(request, metadata=self._metadata, timeout=left):
+                    after, failing_since, attempt = update.event.version, None, 0
+                    yield update
+                    if update.event.type in CLOSING_EVENTS:
+                        return
+                if self._over(name, after):  # a finished game watched from its end: nothing will come
+                    return
+            except grpc.RpcError as error:
+                if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED and ends is not None:
+                    return
+                failure = PlayLedgerError.from_rpc(error)
+                if error.code() not in RESUMABLE:
+                    raise failure from None
+            failing_since = failing_since or time.monotonic()
+            if time.monotonic() - failing_since > self._resume_for:
+                raise failure or PlayLedgerError(
+                    grpc.StatusCode.UNAVAILABLE, "", f"the watch of {name} kept failing for {self._resume_for} s"
+                )
+            attempt += 1
+            time.sleep(_backoff(attempt))
+
+    def _over(self, game: str, after: int) -> bool:
+        try:
+            found = self.get_game(game)
+        except PlayLedgerError:
+            return False  # the server is not back yet: resume
+        return bool(found.status.finished) and after >= found.version
 
     # --- audit (AuditService) --------------------------------------------------------------------
     def export_game(self, game: str) -> Iterator[str]:

@@ -1,5 +1,6 @@
 // `npm run check-generated`: regenerate src/gen/ into a temporary directory
 // and fail when it differs from the committed one (like proto/gen.py --check).
+// src/gen/games/ comes from ../../schemas (python schemas/gen.py --check checks those against the rules).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +23,12 @@ try {
     cwd: root,
     stdio: "inherit",
   });
+  // The games' types, from the committed schemas (as `npm run generate` does after buf).
+  execFileSync(
+    process.execPath,
+    [join(root, "scripts", "gen-game-types.mjs"), "--out", join(out, "src", "gen", "games")],
+    { cwd: root, stdio: "ignore" },
+  );
   const fresh = join(out, "src", "gen");
   const want = files(fresh);
   const have = files(committed);

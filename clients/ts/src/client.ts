@@ -11,13 +11,14 @@ import * as convert from "./convert.js";
 import { PlayLedgerError } from "./errors.js";
 import { GameService } from "./gen/playledger/v1/games_pb.js";
 import { newRequestId } from "./request-id.js";
-import { backoffMs, DEFAULT_RETRY, type RetryPolicy, sleep } from "./retry.js";
+import { backoffMs, DEFAULT_RETRY, DEFAULT_WATCH_RETRY, type RetryPolicy, sleep } from "./retry.js";
 import type {
   BotSeat,
   CreatedGame,
   Game,
   GameEvent,
   GameType,
+  GameUpdate,
   JsonObject,
   LegalCommands,
   Submitted,
@@ -26,6 +27,8 @@ import type {
 
 /** The event that closes a finished game's stream: nothing follows it. */
 export const SEED_REVEALED = "SeedRevealed";
+/** The events that close a game's stream: the rules' end, or an arbiter's ruling. */
+export const CLOSING_EVENTS: readonly string[] = [SEED_REVEALED, "EndedByRuling"];
 
 export interface ClientOptions {
   /** A seat token (acts and sees for that seat) or the organizer's; none = a spectator. */
@@ -34,7 +37,7 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries of reads and of submit (which resends the same request_id). createGame is never retried. */
   retry?: Partial<RetryPolicy>;
-  /** Reconnects of a watch in a row without a new event before it gives up. */
+  /** How a dropped watch is resumed (default: for two minutes of failing in a row). */
   watchRetry?: Partial<RetryPolicy>;
 }
 
@@ -103,7 +106,7 @@ export class PlayLedgerClient {
     this.#games = createClient(GameService, transport);
     this.#options = options;
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.#watchRetry = { ...DEFAULT_RETRY, attempts: 6, ...options.watchRetry };
+    this.#watchRetry = { ...DEFAULT_WATCH_RETRY, ...options.watchRetry };
   }
 
   /** The same transport acting with another token (undefined: a spectator). */
@@ -128,12 +131,19 @@ export class PlayLedgerClient {
     signal?: AbortSignal,
   ): Promise<T> {
     const attempts = retry ? Math.max(1, this.#retry.attempts) : 1;
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
         return await call(this.#callOptions(signal, true));
       } catch (caught) {
         const error = PlayLedgerError.from(caught);
-        if (attempt >= attempts || signal?.aborted || !this.#retry.retryOn.includes(error.code)) {
+        const spent = Date.now() - started > this.#retry.forMs;
+        if (
+          attempt >= attempts ||
+          spent ||
+          signal?.aborted ||
+          !this.#retry.retryOn.includes(error.code)
+        ) {
           throw error;
         }
         await sleep(backoffMs(this.#retry, attempt - 1), signal).catch((aborted: unknown) => {
@@ -267,26 +277,33 @@ export class PlayLedgerClient {
       status: convert.status(r.status),
       repeated: r.repeated,
       requestId,
+      legalCommands: r.legalCommands.map(convert.legalCommand),
     };
   }
 
   /**
-   * The game's events as this client may see them, live, until SeedRevealed
-   * closes the finished game. A dropped stream (UNAVAILABLE, or an early end
-   * while the server shuts down) is resumed after the last version seen, with
-   * backoff, up to watchRetry.attempts times in a row without a new event.
-   * A finished game watched from its last version ends at once (the server
-   * would hold such a stream open until it is cancelled).
+   * The game's events as this client may see them, live, until the event that
+   * closes the game (SeedRevealed, or EndedByRuling when an arbiter ended it).
+   * Resumes by itself after a dropped stream: see updates().
    */
   async *watch(game: string, options: WatchOptions = {}): AsyncGenerator<GameEvent> {
+    for await (const update of this.updates(game, options)) yield update.event;
+  }
+
+  /**
+   * Each event with the game as it stands after it: its status (who is to act, the phase, the end) and,
+   * on a seat's settled updates, that seat's legal commands, so an app can play from the stream alone.
+   * A stream that drops (the server restarts or is killed, its connection resets, it ends before the
+   * game does) is resumed from the last version delivered, with no gap and no duplicate, with backoff,
+   * for up to watchRetry.forMs of failing in a row. A finished game watched from its end ends at once.
+   */
+  async *updates(game: string, options: WatchOptions = {}): AsyncGenerator<GameUpdate> {
     const { signal } = options;
     const name = gameName(game);
     let after = options.afterVersion ?? 0;
-    if (after > 0) {
-      const now = await this.getGame(name, signal === undefined ? {} : { signal });
-      if (now.status.finished && after >= now.version) return;
-    }
+    if (after > 0 && (await this.#over(name, after, signal))) return;
     let failures = 0;
+    let failingSince: number | undefined;
     for (;;) {
       let dropped: PlayLedgerError;
       try {
@@ -295,12 +312,14 @@ export class PlayLedgerClient {
           this.#callOptions(signal, false),
         );
         for await (const message of stream) {
-          const event = convert.event(message.event);
-          after = event.version;
+          const update = convert.update(message);
+          after = update.version;
           failures = 0;
-          yield event;
-          if (event.type === SEED_REVEALED) return;
+          failingSince = undefined;
+          yield update;
+          if (CLOSING_EVENTS.includes(update.event.type)) return;
         }
+        if (await this.#over(name, after, signal)) return;
         dropped = new PlayLedgerError(Code.Unavailable, "", "the stream ended before the game did");
       } catch (caught) {
         if (signal?.aborted) return;
@@ -308,12 +327,28 @@ export class PlayLedgerClient {
         if (!this.#watchRetry.retryOn.includes(dropped.code)) throw dropped;
       }
       failures++;
-      if (failures >= this.#watchRetry.attempts) throw dropped;
+      failingSince ??= Date.now();
+      if (
+        failures >= this.#watchRetry.attempts ||
+        Date.now() - failingSince > this.#watchRetry.forMs
+      ) {
+        throw dropped;
+      }
       try {
         await sleep(backoffMs(this.#watchRetry, failures - 1), signal);
       } catch {
         return; // aborted while waiting to reconnect
       }
+    }
+  }
+
+  /** Whether the game is over and `after` is its last version (nothing will come); false when unknown. */
+  async #over(name: string, after: number, signal: AbortSignal | undefined): Promise<boolean> {
+    try {
+      const now = await this.getGame(name, signal === undefined ? {} : { signal });
+      return now.status.finished && after >= now.version;
+    } catch {
+      return false;
     }
   }
 }

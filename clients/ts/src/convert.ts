@@ -9,6 +9,8 @@ import type {
   GameEvent,
   GameStatus,
   GameType,
+  GameUpdate,
+  JsonObject,
   LegalCommand,
   LegalCommands,
   SeatToken,
@@ -117,6 +119,16 @@ export function event(e: pb.GameEvent | undefined): GameEvent {
   return out;
 }
 
+export function update(u: pb.WatchGameResponse): GameUpdate {
+  return {
+    event: event(u.event),
+    version: toNumber(u.version),
+    status: status(u.status),
+    settled: u.settled,
+    legalCommands: u.legalCommands.map(legalCommand),
+  };
+}
+
 export function legalCommand(c: pb.LegalCommand): LegalCommand {
   return { commandType: c.commandType, args: c.args ?? {}, label: c.label };
 }
@@ -153,5 +165,6 @@ export function gameType(t: pb.GameType): GameType {
     catalog: t.catalog ?? {},
     reasons: t.reasons.map((r) => ({ code: r.code, description: r.description })),
     botLevels: [...t.botLevels],
+    jsonSchema: t.jsonSchema ? (JSON.parse(t.jsonSchema) as JsonObject) : {},
   };
 }

@@ -1,7 +1,16 @@
 // One error type for every refused call: the gRPC code, the server's stable
 // ErrorInfo reason, and its message in words a player understands.
 import { Code, ConnectError } from "@connectrpc/connect";
-import { ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
+import { BadRequestSchema, ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
+import { type Receipt, ReceiptSchema } from "./gen/playledger/v1/games_pb.js";
+
+/** One bad field of a refused request (google.rpc.BadRequest), e.g. "args.cards[1]". */
+export interface FieldViolation {
+  field: string;
+  description: string;
+  /** The reason code of this field's violation, e.g. "TOO_LONG". */
+  reason: string;
+}
 
 /** The ErrorInfo domain of the server's own errors. */
 export const ERROR_DOMAIN = "playledger.dev";
@@ -21,7 +30,12 @@ export class PlayLedgerError extends Error {
   readonly reason: string;
   /** The ErrorInfo domain: ERROR_DOMAIN for the server's errors. */
   readonly domain: string;
+  /** The ErrorInfo's facts to act on: current_version, to_act, retry_at_ms, limit... (README: the reason catalog). */
   readonly metadata: Readonly<Record<string, string>>;
+  /** The request's bad fields (INVALID_ARGUMENT). */
+  readonly violations: readonly FieldViolation[];
+  /** A refused SubmitCommand's signed receipt of the refusal. */
+  readonly receipt: Receipt | undefined;
   /** The server's message, without the code and reason. */
   readonly serverMessage: string;
 
@@ -29,7 +43,13 @@ export class PlayLedgerError extends Error {
     code: Code,
     reason: string,
     serverMessage: string,
-    options: { domain?: string; metadata?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      domain?: string;
+      metadata?: Record<string, string>;
+      violations?: FieldViolation[];
+      receipt?: Receipt;
+      cause?: unknown;
+    } = {},
   ) {
     super(`${serverMessage} [${codeName(code)}${reason ? ` ${reason}` : ""}]`, {
       cause: options.cause,
@@ -38,6 +58,8 @@ export class PlayLedgerError extends Error {
     this.reason = reason;
     this.domain = options.domain ?? "";
     this.metadata = options.metadata ?? {};
+    this.violations = options.violations ?? [];
+    this.receipt = options.receipt;
     this.serverMessage = serverMessage;
   }
 
@@ -50,9 +72,19 @@ export class PlayLedgerError extends Error {
     if (error instanceof PlayLedgerError) return error;
     const connect = ConnectError.from(error);
     const info = connect.findDetails(ErrorInfoSchema)[0];
+    const violations = connect.findDetails(BadRequestSchema).flatMap((b) =>
+      b.fieldViolations.map((v) => ({
+        field: v.field,
+        description: v.description,
+        reason: v.reason,
+      })),
+    );
+    const receipt = connect.findDetails(ReceiptSchema)[0];
     return new PlayLedgerError(connect.code, info?.reason ?? "", connect.rawMessage, {
       domain: info?.domain ?? "",
       metadata: info === undefined ? {} : { ...info.metadata },
+      violations,
+      ...(receipt === undefined ? {} : { receipt }),
       cause: error,
     });
   }

@@ -12,6 +12,7 @@ export {
   type Transport,
 } from "@connectrpc/connect";
 export {
+  CLOSING_EVENTS,
   type ClientOptions,
   type CreateGameRequest,
   type GamesFilter,
@@ -23,7 +24,9 @@ export {
   type WatchOptions,
 } from "./client.js";
 export { toNumber } from "./convert.js";
-export { codeName, ERROR_DOMAIN, PlayLedgerError } from "./errors.js";
+export { codeName, ERROR_DOMAIN, type FieldViolation, PlayLedgerError } from "./errors.js";
+// Each game's typed views, events and commands (hareTortoise.SeatView, ...; GameMessages by game name).
+export * from "./gen/games/index.js";
 export * as audit from "./gen/playledger/v1/audit_pb.js";
 export { AuditService } from "./gen/playledger/v1/audit_pb.js";
 export * as games from "./gen/playledger/v1/games_pb.js";
@@ -32,5 +35,5 @@ export * as leaderboards from "./gen/playledger/v1/leaderboards_pb.js";
 export { LeaderboardService } from "./gen/playledger/v1/leaderboards_pb.js";
 export { checkHealth, type ServingStatus, waitUntilServing } from "./health.js";
 export { newRequestId } from "./request-id.js";
-export { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
+export { DEFAULT_RETRY, DEFAULT_WATCH_RETRY, type RetryPolicy } from "./retry.js";
 export * from "./types.js";

@@ -142,6 +142,21 @@ export interface Submitted {
   repeated: boolean;
   /** The request_id sent (every retry sends the same one). */
   requestId: string;
+  /** This seat's legal commands at `version` (empty when it is not to act): the next move needs no extra call. */
+  legalCommands: LegalCommand[];
+}
+
+/** One message of a watch: an event, and the game as it stands after it. */
+export interface GameUpdate {
+  event: GameEvent;
+  /** The game's version after the event (pass the last one handled to resume). */
+  version: number;
+  /** The game's status after the event; trust it where `settled` is true. */
+  status: GameStatus;
+  /** The last event of what the server delivered at once: the game is at rest until the next command. */
+  settled: boolean;
+  /** On settled updates of a seat's watch: its legal commands at `version` (empty when it is not to act). */
+  legalCommands: LegalCommand[];
 }
 
 export interface GameOption {
@@ -177,4 +192,9 @@ export interface GameType {
   reasons: { code: string; description: string }[];
   /** The bot levels CreateGame accepts for this game. */
   botLevels: string[];
+  /**
+   * The game's JSON Schema (draft 2020-12) of its views, event data and command arguments, parsed
+   * ({} from a server without it). The types `hareTortoise.SeatView`, ... are generated from it.
+   */
+  jsonSchema: JsonObject;
 }

@@ -271,6 +271,9 @@ describe("reads", () => {
     assert.ok(ht.commands.some((c) => c.type === "play_cards"));
     const firstPlayer = ht.options.find((o) => o.name === "first_player");
     assert.equal(firstPlayer?.defaultValue, -1, "an integer option's default is a plain number");
+    // The JSON Schema that hareTortoise.* is generated from: views, events and commands by name.
+    const defs = ht.jsonSchema.$defs as Record<string, unknown>;
+    assert.ok(defs.SeatView && defs.CardsPlayed && defs.play_cards);
   });
 
   test("listGames pages through the summaries, filtered", async () => {

@@ -144,3 +144,48 @@ test("a watch and a submit ride out a server restart", async (t) => {
     "the resumed watch saw every event once, in order",
   );
 });
+
+test("with the default options a watch rides out kill -9 and a restart 2 s later", async (t) => {
+  const transport = nodeTransport(server.grpcUrl);
+  transports.push(transport);
+  const lobby = new PlayLedgerClient(transport); // defaults only: no retry policy in the app
+  const { game, seats } = await lobby.createGame({ rules: RULES, players: ["ann", "bob", "cid"] });
+  const players = seats.map((s) => lobby.withToken(s.token));
+  const pick = seededRandom(11);
+  const seen: GameEvent[] = [];
+  const watching = (async () => {
+    for await (const e of new PlayLedgerClient(transport).watch(game.name)) seen.push(e);
+  })();
+
+  async function play(moves: number): Promise<number> {
+    for (let i = 0; i < moves; i++) {
+      const g = await lobby.getGame(game.name);
+      if (g.status.finished) return i;
+      const seat = g.status.toAct[pick(g.status.toAct.length)] as number;
+      const player = players[seat] as PlayLedgerClient;
+      const { commands } = await player.legalCommands(game.name);
+      const command = commands[pick(commands.length)];
+      assert.ok(command);
+      await player.submit(game.name, command.commandType, command.args);
+    }
+    return moves;
+  }
+
+  await play(10);
+  const before = (await lobby.getGame(game.name)).version;
+  await until("the watcher catches up", () => seen.at(-1)?.version === before);
+  await server.kill();
+  await sleep(2000);
+  await server.launch();
+  const played = await play(MAX_COMMANDS);
+  assert.ok(played < MAX_COMMANDS, "the game does not end");
+  await watching;
+  const whole: GameEvent[] = [];
+  for await (const e of new PlayLedgerClient(transport).watch(game.name)) whole.push(e);
+  t.diagnostic(`${seen.length} events seen across the kill -9, ${whole.length} in the record`);
+  assert.deepEqual(
+    seen.map((e) => [e.version, e.type]),
+    whole.map((e) => [e.version, e.type]),
+    "every event once, in order",
+  );
+});

@@ -627,7 +627,7 @@ class ListGamesRequest(_message.Message):
     STATUS_FIELD_NUMBER: _builtins.int
     PLAYER_ID_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
-    """At most this many games (default 50, at most 500)."""
+    """At most this many games (default 50; a larger value is served as 500)."""
     page_token: _builtins.str
     """From a previous ListGamesResponse.next_page_token."""
     rules: _builtins.str
@@ -727,12 +727,26 @@ class GameType(_message.Message):
     CATALOG_FIELD_NUMBER: _builtins.int
     REASONS_FIELD_NUMBER: _builtins.int
     BOT_LEVELS_FIELD_NUMBER: _builtins.int
+    JSON_SCHEMA_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     title: _builtins.str
     rules_version: _builtins.int
     min_players: _builtins.int
     max_players: _builtins.int
     summary: _builtins.str
+    json_schema: _builtins.str
+    """The game's JSON Schema (draft 2020-12) at this rules_version, as one JSON
+    document (the same as schemas/<game>.schema.json in the source, from
+    which the typed TypeScript and Python client modules are generated). Its
+    $defs hold the view of each audience (Game.view; by type name, e.g.
+    "SeatView" and "SpectatorView", or one "View" where they see alike), the
+    data of each of the game's event types (GameEvent.data, by type, e.g.
+    "CardsPlayed"; not the ledger's closing SeedRevealed and EndedByRuling)
+    and the arguments of each command (by command type, e.g. "play_cards"),
+    with the enums and records they name. Its root indexes them: properties
+    views (seat, spectator), events and commands. Struct carries every number
+    as a double; JSON Schema's "integer" accepts 3.0.
+    """
     @_builtins.property
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameOption]: ...
     @_builtins.property
@@ -765,10 +779,11 @@ class GameType(_message.Message):
         catalog: _struct_pb2.Struct | None = ...,
         reasons: _abc.Iterable[Global___ReasonCode] | None = ...,
         bot_levels: _abc.Iterable[_builtins.str] | None = ...,
+        json_schema: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["catalog", b"catalog"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_levels", b"bot_levels", "catalog", b"catalog", "commands", b"commands", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "reasons", b"reasons", "rules_version", b"rules_version", "summary", b"summary", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_levels", b"bot_levels", "catalog", b"catalog", "commands", b"commands", "json_schema", b"json_schema", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "reasons", b"reasons", "rules_version", b"rules_version", "summary", b"summary", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -908,8 +923,9 @@ class SubmitCommandRequest(_message.Message):
     command_type: _builtins.str
     """Wire name of the command, e.g. "play_cards" (see GameType.commands)."""
     request_id: _builtins.str
-    """Client-chosen id (a UUID is best): a retry with the same id returns the
-    first result and records nothing.
+    """Required: a client-chosen id per command (a UUID is best; at most 128
+    characters). A retry with the same id returns the first result and records
+    nothing (AIP-155); a missing one is refused (REQUEST_ID_REQUIRED).
     """
     expected_version: _builtins.int
     """When set, the command is refused with ABORTED unless the game is at this version."""
@@ -943,6 +959,7 @@ class SubmitCommandResponse(_message.Message):
     STATUS_FIELD_NUMBER: _builtins.int
     REPEATED_FIELD_NUMBER: _builtins.int
     RECEIPT_FIELD_NUMBER: _builtins.int
+    LEGAL_COMMANDS_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     """The game's version after the command."""
     repeated: _builtins.bool
@@ -959,6 +976,12 @@ class SubmitCommandResponse(_message.Message):
         travels in the error's details instead (google.rpc.Status.details).
         """
 
+    @_builtins.property
+    def legal_commands(self) -> _containers.RepeatedCompositeFieldContainer[Global___LegalCommand]:
+        """The caller's seat's legal commands at `version`, empty when it is not to
+        act: the next move needs no ListLegalCommands.
+        """
+
     def __init__(
         self,
         *,
@@ -967,10 +990,11 @@ class SubmitCommandResponse(_message.Message):
         status: Global___GameStatus | None = ...,
         repeated: _builtins.bool = ...,
         receipt: Global___Receipt | None = ...,
+        legal_commands: _abc.Iterable[Global___LegalCommand] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["receipt", b"receipt", "status", b"status"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "receipt", b"receipt", "repeated", b"repeated", "status", b"status", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "legal_commands", b"legal_commands", "receipt", b"receipt", "repeated", b"repeated", "status", b"status", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1153,16 +1177,46 @@ class WatchGameResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     EVENT_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    SETTLED_FIELD_NUMBER: _builtins.int
+    LEGAL_COMMANDS_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """The game's version after this event (the event's own version): a client
+    that resumes passes the last one it handled as after_version.
+    """
+    settled: _builtins.bool
+    """True on the last event of what the server delivered at once: the end of a
+    recorded decision, where the game is at rest until the next command.
+    """
     @_builtins.property
     def event(self) -> Global___GameEvent: ...
+    @_builtins.property
+    def status(self) -> Global___GameStatus:
+        """The game's status after this event: who is to act, the phase, whether the
+        game is finished (and its outcome), the deadlines. Between the events of
+        one command it may show a passing phase: trust it where settled is true.
+        """
+
+    @_builtins.property
+    def legal_commands(self) -> _containers.RepeatedCompositeFieldContainer[Global___LegalCommand]:
+        """On settled messages of a seat's stream (a seat token's watch): the seat's
+        legal commands at this version, empty when it is not to act. So a client
+        can play from the stream alone, with no GetGame or ListLegalCommands.
+        """
+
     def __init__(
         self,
         *,
         event: Global___GameEvent | None = ...,
+        version: _builtins.int = ...,
+        status: Global___GameStatus | None = ...,
+        settled: _builtins.bool = ...,
+        legal_commands: _abc.Iterable[Global___LegalCommand] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "status", b"status"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "legal_commands", b"legal_commands", "settled", b"settled", "status", b"status", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

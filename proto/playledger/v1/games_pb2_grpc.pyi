@@ -31,6 +31,70 @@ class GameServiceStub:
     append-only, hash-chained events. Calls carry `authorization: Bearer <token>`
     metadata: a seat token (returned by CreateGame) acts and sees for that seat,
     the organizer token sees everything, and no token is a spectator.
+
+    Errors: a status code with one google.rpc.ErrorInfo (domain playledger.dev)
+    whose reason is stable and whose metadata holds the facts to act on; an
+    INVALID_ARGUMENT also a google.rpc.BadRequest; a refused SubmitCommand its
+    Receipt. A game's own refusals are listed per game (GameType.reasons). The
+    other reasons, with their code and whether to retry:
+      MALFORMED_REQUEST: INVALID_ARGUMENT, no retry
+      UNDECODABLE_REQUEST: INVALID_ARGUMENT, no retry
+      BAD_ARGUMENTS: INVALID_ARGUMENT, no retry
+      UNKNOWN_COMMAND: INVALID_ARGUMENT, no retry
+      INVALID_OPTIONS: INVALID_ARGUMENT, no retry
+      UNKNOWN_RULES: INVALID_ARGUMENT, no retry
+      REQUEST_ID_REQUIRED: INVALID_ARGUMENT, no retry
+      REQUEST_ID_REUSED: INVALID_ARGUMENT, no retry
+      BAD_GAME_NAME: INVALID_ARGUMENT, no retry
+      BAD_TOURNAMENT_NAME: INVALID_ARGUMENT, no retry
+      BAD_PAGE_TOKEN: INVALID_ARGUMENT, no retry
+      BAD_NUMBER: INVALID_ARGUMENT, no retry
+      BAD_TEXT: INVALID_ARGUMENT, no retry
+      TOO_LONG: INVALID_ARGUMENT, no retry [limit]
+      TOO_MANY: INVALID_ARGUMENT, no retry [limit]
+      TOO_DEEP: INVALID_ARGUMENT, no retry [limit]
+      BAD_SEED: INVALID_ARGUMENT, no retry
+      BAD_BOT: INVALID_ARGUMENT, no retry
+      BAD_SEAT: INVALID_ARGUMENT, no retry
+      BAD_TIME_CONTROL: INVALID_ARGUMENT, no retry
+      BAD_VERSION: INVALID_ARGUMENT, no retry
+      BAD_RULING: INVALID_ARGUMENT, no retry
+      BAD_RULING_KIND: INVALID_ARGUMENT, no retry
+      BAD_SCORES: INVALID_ARGUMENT, no retry
+      BAD_WINNERS: INVALID_ARGUMENT, no retry
+      GAME_REQUIRED: INVALID_ARGUMENT, no retry
+      REASON_REQUIRED: INVALID_ARGUMENT, no retry
+      BAD_AUTHORIZATION_HEADER: UNAUTHENTICATED, no retry
+      TOKEN_NOT_OF_THIS_GAME: UNAUTHENTICATED, no retry
+      UNAUTHENTICATED: UNAUTHENTICATED, no retry
+      NOT_A_PLAYER: PERMISSION_DENIED, no retry
+      SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
+      ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+      PERMISSION_DENIED: PERMISSION_DENIED, no retry
+      GAME_NOT_FOUND: NOT_FOUND, no retry
+      TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
+      ILLEGAL_COMMAND: FAILED_PRECONDITION, reload, then decide
+      GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
+      GAME_RULED: FAILED_PRECONDITION, no retry
+      STALE_VERSION: ABORTED, reload, then decide [current_version]
+      TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
+      ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
+      ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
+      ALREADY_ADDED: FAILED_PRECONDITION, no retry
+      ALREADY_RULED: FAILED_PRECONDITION, no retry
+      GAME_NOT_FINISHED: FAILED_PRECONDITION, reload, then decide
+      NOT_IN_TOURNAMENT: FAILED_PRECONDITION, no retry
+      WRONG_GAME: FAILED_PRECONDITION, no retry
+      DISQUALIFIED: FAILED_PRECONDITION, no retry
+      TOO_FEW_PLAYERS: FAILED_PRECONDITION, no retry
+      OVERLOADED: RESOURCE_EXHAUSTED, retry the same request [limit]
+      TOO_MANY_WATCHES: RESOURCE_EXHAUSTED, retry the same request [scope, limit]
+      STORE_BUSY: RESOURCE_EXHAUSTED, retry the same request
+      NO_READ_MODELS: RESOURCE_EXHAUSTED, no retry
+      NO_RECEIPT_KEY: RESOURCE_EXHAUSTED, no retry
+      STORE_UNAVAILABLE: UNAVAILABLE, retry the same request
+      SERVER_STOPPING: UNAVAILABLE, retry the same request
+      REFUSAL_NOT_KEPT: UNAVAILABLE, retry the same request
     """
 
     @_typing.overload
@@ -60,6 +124,70 @@ class GameServiceAsyncStub(GameServiceStub):
     append-only, hash-chained events. Calls carry `authorization: Bearer <token>`
     metadata: a seat token (returned by CreateGame) acts and sees for that seat,
     the organizer token sees everything, and no token is a spectator.
+
+    Errors: a status code with one google.rpc.ErrorInfo (domain playledger.dev)
+    whose reason is stable and whose metadata holds the facts to act on; an
+    INVALID_ARGUMENT also a google.rpc.BadRequest; a refused SubmitCommand its
+    Receipt. A game's own refusals are listed per game (GameType.reasons). The
+    other reasons, with their code and whether to retry:
+      MALFORMED_REQUEST: INVALID_ARGUMENT, no retry
+      UNDECODABLE_REQUEST: INVALID_ARGUMENT, no retry
+      BAD_ARGUMENTS: INVALID_ARGUMENT, no retry
+      UNKNOWN_COMMAND: INVALID_ARGUMENT, no retry
+      INVALID_OPTIONS: INVALID_ARGUMENT, no retry
+      UNKNOWN_RULES: INVALID_ARGUMENT, no retry
+      REQUEST_ID_REQUIRED: INVALID_ARGUMENT, no retry
+      REQUEST_ID_REUSED: INVALID_ARGUMENT, no retry
+      BAD_GAME_NAME: INVALID_ARGUMENT, no retry
+      BAD_TOURNAMENT_NAME: INVALID_ARGUMENT, no retry
+      BAD_PAGE_TOKEN: INVALID_ARGUMENT, no retry
+      BAD_NUMBER: INVALID_ARGUMENT, no retry
+      BAD_TEXT: INVALID_ARGUMENT, no retry
+      TOO_LONG: INVALID_ARGUMENT, no retry [limit]
+      TOO_MANY: INVALID_ARGUMENT, no retry [limit]
+      TOO_DEEP: INVALID_ARGUMENT, no retry [limit]
+      BAD_SEED: INVALID_ARGUMENT, no retry
+      BAD_BOT: INVALID_ARGUMENT, no retry
+      BAD_SEAT: INVALID_ARGUMENT, no retry
+      BAD_TIME_CONTROL: INVALID_ARGUMENT, no retry
+      BAD_VERSION: INVALID_ARGUMENT, no retry
+      BAD_RULING: INVALID_ARGUMENT, no retry
+      BAD_RULING_KIND: INVALID_ARGUMENT, no retry
+      BAD_SCORES: INVALID_ARGUMENT, no retry
+      BAD_WINNERS: INVALID_ARGUMENT, no retry
+      GAME_REQUIRED: INVALID_ARGUMENT, no retry
+      REASON_REQUIRED: INVALID_ARGUMENT, no retry
+      BAD_AUTHORIZATION_HEADER: UNAUTHENTICATED, no retry
+      TOKEN_NOT_OF_THIS_GAME: UNAUTHENTICATED, no retry
+      UNAUTHENTICATED: UNAUTHENTICATED, no retry
+      NOT_A_PLAYER: PERMISSION_DENIED, no retry
+      SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
+      ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+      PERMISSION_DENIED: PERMISSION_DENIED, no retry
+      GAME_NOT_FOUND: NOT_FOUND, no retry
+      TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
+      ILLEGAL_COMMAND: FAILED_PRECONDITION, reload, then decide
+      GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
+      GAME_RULED: FAILED_PRECONDITION, no retry
+      STALE_VERSION: ABORTED, reload, then decide [current_version]
+      TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
+      ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
+      ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
+      ALREADY_ADDED: FAILED_PRECONDITION, no retry
+      ALREADY_RULED: FAILED_PRECONDITION, no retry
+      GAME_NOT_FINISHED: FAILED_PRECONDITION, reload, then decide
+      NOT_IN_TOURNAMENT: FAILED_PRECONDITION, no retry
+      WRONG_GAME: FAILED_PRECONDITION, no retry
+      DISQUALIFIED: FAILED_PRECONDITION, no retry
+      TOO_FEW_PLAYERS: FAILED_PRECONDITION, no retry
+      OVERLOADED: RESOURCE_EXHAUSTED, retry the same request [limit]
+      TOO_MANY_WATCHES: RESOURCE_EXHAUSTED, retry the same request [scope, limit]
+      STORE_BUSY: RESOURCE_EXHAUSTED, retry the same request
+      NO_READ_MODELS: RESOURCE_EXHAUSTED, no retry
+      NO_RECEIPT_KEY: RESOURCE_EXHAUSTED, no retry
+      STORE_UNAVAILABLE: UNAVAILABLE, retry the same request
+      SERVER_STOPPING: UNAVAILABLE, retry the same request
+      REFUSAL_NOT_KEPT: UNAVAILABLE, retry the same request
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
@@ -85,6 +213,70 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     append-only, hash-chained events. Calls carry `authorization: Bearer <token>`
     metadata: a seat token (returned by CreateGame) acts and sees for that seat,
     the organizer token sees everything, and no token is a spectator.
+
+    Errors: a status code with one google.rpc.ErrorInfo (domain playledger.dev)
+    whose reason is stable and whose metadata holds the facts to act on; an
+    INVALID_ARGUMENT also a google.rpc.BadRequest; a refused SubmitCommand its
+    Receipt. A game's own refusals are listed per game (GameType.reasons). The
+    other reasons, with their code and whether to retry:
+      MALFORMED_REQUEST: INVALID_ARGUMENT, no retry
+      UNDECODABLE_REQUEST: INVALID_ARGUMENT, no retry
+      BAD_ARGUMENTS: INVALID_ARGUMENT, no retry
+      UNKNOWN_COMMAND: INVALID_ARGUMENT, no retry
+      INVALID_OPTIONS: INVALID_ARGUMENT, no retry
+      UNKNOWN_RULES: INVALID_ARGUMENT, no retry
+      REQUEST_ID_REQUIRED: INVALID_ARGUMENT, no retry
+      REQUEST_ID_REUSED: INVALID_ARGUMENT, no retry
+      BAD_GAME_NAME: INVALID_ARGUMENT, no retry
+      BAD_TOURNAMENT_NAME: INVALID_ARGUMENT, no retry
+      BAD_PAGE_TOKEN: INVALID_ARGUMENT, no retry
+      BAD_NUMBER: INVALID_ARGUMENT, no retry
+      BAD_TEXT: INVALID_ARGUMENT, no retry
+      TOO_LONG: INVALID_ARGUMENT, no retry [limit]
+      TOO_MANY: INVALID_ARGUMENT, no retry [limit]
+      TOO_DEEP: INVALID_ARGUMENT, no retry [limit]
+      BAD_SEED: INVALID_ARGUMENT, no retry
+      BAD_BOT: INVALID_ARGUMENT, no retry
+      BAD_SEAT: INVALID_ARGUMENT, no retry
+      BAD_TIME_CONTROL: INVALID_ARGUMENT, no retry
+      BAD_VERSION: INVALID_ARGUMENT, no retry
+      BAD_RULING: INVALID_ARGUMENT, no retry
+      BAD_RULING_KIND: INVALID_ARGUMENT, no retry
+      BAD_SCORES: INVALID_ARGUMENT, no retry
+      BAD_WINNERS: INVALID_ARGUMENT, no retry
+      GAME_REQUIRED: INVALID_ARGUMENT, no retry
+      REASON_REQUIRED: INVALID_ARGUMENT, no retry
+      BAD_AUTHORIZATION_HEADER: UNAUTHENTICATED, no retry
+      TOKEN_NOT_OF_THIS_GAME: UNAUTHENTICATED, no retry
+      UNAUTHENTICATED: UNAUTHENTICATED, no retry
+      NOT_A_PLAYER: PERMISSION_DENIED, no retry
+      SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
+      ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+      PERMISSION_DENIED: PERMISSION_DENIED, no retry
+      GAME_NOT_FOUND: NOT_FOUND, no retry
+      TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
+      ILLEGAL_COMMAND: FAILED_PRECONDITION, reload, then decide
+      GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
+      GAME_RULED: FAILED_PRECONDITION, no retry
+      STALE_VERSION: ABORTED, reload, then decide [current_version]
+      TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
+      ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
+      ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
+      ALREADY_ADDED: FAILED_PRECONDITION, no retry
+      ALREADY_RULED: FAILED_PRECONDITION, no retry
+      GAME_NOT_FINISHED: FAILED_PRECONDITION, reload, then decide
+      NOT_IN_TOURNAMENT: FAILED_PRECONDITION, no retry
+      WRONG_GAME: FAILED_PRECONDITION, no retry
+      DISQUALIFIED: FAILED_PRECONDITION, no retry
+      TOO_FEW_PLAYERS: FAILED_PRECONDITION, no retry
+      OVERLOADED: RESOURCE_EXHAUSTED, retry the same request [limit]
+      TOO_MANY_WATCHES: RESOURCE_EXHAUSTED, retry the same request [scope, limit]
+      STORE_BUSY: RESOURCE_EXHAUSTED, retry the same request
+      NO_READ_MODELS: RESOURCE_EXHAUSTED, no retry
+      NO_RECEIPT_KEY: RESOURCE_EXHAUSTED, no retry
+      STORE_UNAVAILABLE: UNAVAILABLE, retry the same request
+      SERVER_STOPPING: UNAVAILABLE, retry the same request
+      REFUSAL_NOT_KEPT: UNAVAILABLE, retry the same request
     """
 
     @_abc_1.abstractmethod

@@ -61,7 +61,7 @@ class GetLeaderboardRequest(_message.Message):
     rules: _builtins.str
     """Catalog name of the game type, e.g. "hare-and-tortoise"."""
     page_size: _builtins.int
-    """At most this many entries (default 50, at most 500)."""
+    """At most this many entries (default 50; a larger value is served as 500)."""
     page_token: _builtins.str
     """From a previous GetLeaderboardResponse.next_page_token."""
     def __init__(
@@ -732,7 +732,7 @@ class ListTournamentsRequest(_message.Message):
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
-    """At most this many (default 50, at most 500)."""
+    """At most this many (default 50; a larger value is served as 500)."""
     page_token: _builtins.str
     def __init__(
         self,

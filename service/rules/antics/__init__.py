@@ -16,6 +16,7 @@ from service.rules.antics.reasons import Reason
 from service.rules.antics.scoring import outcome, scores, status, winners
 from service.rules.antics.setup import OPTION_TWO_PLAYER, initial_state, setup
 from service.rules.antics.state import State
+from service.rules.antics.view_types import VIEW_TYPES, View
 from service.rules.antics.views import catalog, label, redact, view
 from service.rules.core import Metadata, OptionSpec
 
@@ -23,6 +24,7 @@ name = "antics"
 version = 1
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
+view_types = VIEW_TYPES
 metadata = Metadata(
     title="Antics!",
     min_players=2,
@@ -50,6 +52,7 @@ __all__ = [
     "Command",
     "Event",
     "State",
+    "View",
     "catalog",
     "command_types",
     "decide",
@@ -70,5 +73,6 @@ __all__ = [
     "status",
     "version",
     "view",
+    "view_types",
     "winners",
 ]

@@ -89,10 +89,11 @@ from service.rules.antics.messages import (
 from service.rules.antics.scoring import player_score, prey_points, status
 from service.rules.antics.setup import OPTION_TWO_PLAYER
 from service.rules.antics.state import Pending, Player, State, anthill_height
+from service.rules.antics.view_types import PathAnt, PendingAction, PlayerView, View
 from service.rules.kit import Visibility
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> View:
     st = status(state)
     visible: set[int] = set()
     for row in state.display:
@@ -142,7 +143,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _pending_view(pending: Pending | None) -> dict[str, Any] | None:
+def _pending_view(pending: Pending | None) -> PendingAction | None:
     if pending is None:
         return None
     return {
@@ -154,7 +155,7 @@ def _pending_view(pending: Pending | None) -> dict[str, Any] | None:
     }
 
 
-def _paths_view(state: State) -> dict[str, list[dict[str, Any]]]:
+def _paths_view(state: State) -> dict[str, list[PathAnt]]:
     return {
         SEGMENTS[i].id: [
             {"seat": a.seat, "soldier": a.soldier, "carrying": None if a.carrying is None else a.carrying.value}
@@ -165,7 +166,7 @@ def _paths_view(state: State) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def _player_view(p: Player) -> dict[str, Any]:
+def _player_view(p: Player) -> PlayerView:
     return {
         "tile_supply": list(p.tiles),
         "built_tiles": list(p.built),

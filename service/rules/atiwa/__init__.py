@@ -13,6 +13,7 @@ from service.rules.atiwa.reasons import Reason
 from service.rules.atiwa.scoring import outcome, scores, status, winners
 from service.rules.atiwa.setup import initial_state, setup
 from service.rules.atiwa.state import State
+from service.rules.atiwa.view_types import VIEW_TYPES, View
 from service.rules.atiwa.views import redact, view
 from service.rules.core import Metadata, OptionSpec
 
@@ -44,6 +45,7 @@ metadata = Metadata(
 )
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
+view_types = VIEW_TYPES
 
 reasons = Reason
 
@@ -51,6 +53,7 @@ __all__ = [
     "Command",
     "Event",
     "State",
+    "View",
     "catalog",
     "command_types",
     "decide",
@@ -71,5 +74,6 @@ __all__ = [
     "status",
     "version",
     "view",
+    "view_types",
     "winners",
 ]

@@ -10,8 +10,6 @@ and every event may be streamed to every seat unchanged.
 
 from __future__ import annotations
 
-from typing import Any
-
 from service.rules.atiwa.data.board import BREEDING, SOLO_COLOUR, describe
 from service.rules.atiwa.data.cards import CARD_FIELDS, CARD_NAME, CARD_POINTS, LOCATION_ORDER, terrain_cid
 from service.rules.atiwa.data.challenges import challenge_for
@@ -22,13 +20,14 @@ from service.rules.atiwa.messages_maintenance import Result
 from service.rules.atiwa.scoring import goal_conditions, status
 from service.rules.atiwa.spaces import round_space, space_actions, space_ids
 from service.rules.atiwa.state import CODE_NAME, EMPTY, Phase, Player, State, Step, Task, current_seat, is_solo
+from service.rules.atiwa.view_types import Final, PlayedCard, PlayerView, ScoreSheet, Space, TaskView, View
 from service.rules.kit import Visibility
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> View:
     """What `seat` may see (None = spectator): everything public, built up field by field."""
     st = status(state)
-    out: dict[str, Any] = {
+    out: View = {
         "you": seat,
         "seats": state.seats,
         "round": state.round,
@@ -57,11 +56,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _spaces(state: State) -> list[dict[str, Any]]:
+def _spaces(state: State) -> list[Space]:
     workers = {sp: (s, r) for sp, s, r in state.occupied}
     out = []
     for sid in space_ids(state.seats):
-        entry: dict[str, Any] = {"id": sid, "actions": [describe(a) for a in space_actions(state, sid)]}
+        entry: Space = {"id": sid, "actions": [describe(a) for a in space_actions(state, sid)]}
         if sid[0] == "R":
             tile = round_space(state.tiles, state.round, int(sid[1:]))[1]
             entry["tile"] = tile or None
@@ -78,8 +77,8 @@ def _field(kind: str, item: int, top: int) -> str:
     return f"{kind}:{text}"
 
 
-def _player(state: State, seat: int, p: Player) -> dict[str, Any]:
-    cards = []
+def _player(state: State, seat: int, p: Player) -> PlayerView:
+    cards: list[PlayedCard] = []
     for i, c in enumerate(p.cards):
         types = CARD_FIELDS[c.cid]
         cards.append(
@@ -112,8 +111,8 @@ def _player(state: State, seat: int, p: Player) -> dict[str, Any]:
     }
 
 
-def _task(t: Task) -> dict[str, Any]:
-    out: dict[str, Any] = {"step": str(t.step)}
+def _task(t: Task) -> TaskView:
+    out: TaskView = {"step": str(t.step)}
     if t.step in (Step.IDLE, Step.DONE, Step.INCOME, Step.NEXT):
         return out
     if t.space:
@@ -134,13 +133,16 @@ def _task(t: Task) -> dict[str, Any]:
     if t.card:
         out["card"] = t.card
     if t.step is Step.FEED:
-        out.update(need=t.need, paid=t.paid, bats_may_be_eaten=t.bats, shortage=t.shortage)
+        out["need"] = t.need
+        out["paid"] = t.paid
+        out["bats_may_be_eaten"] = t.bats
+        out["shortage"] = t.shortage
     if t.step is Step.BREED:
         out["bred"] = [str(k) for k in t.used]
     return out
 
 
-def _result(r: Result) -> dict[str, int]:
+def _result(r: Result) -> ScoreSheet:
     return {
         "gold": r.gold,
         "cards": r.cards,
@@ -153,8 +155,8 @@ def _result(r: Result) -> dict[str, int]:
     }
 
 
-def _final(state: State) -> dict[str, Any]:
-    out: dict[str, Any] = {
+def _final(state: State) -> Final:
+    out: Final = {
         "scores": [_result(r) for r in state.results],
         "winners": list(state.winners),
     }

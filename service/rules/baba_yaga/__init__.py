@@ -30,6 +30,7 @@ from service.rules.baba_yaga.reasons import Reason
 from service.rules.baba_yaga.scoring import outcome, scores, status, winners
 from service.rules.baba_yaga.setup import initial_state, setup
 from service.rules.baba_yaga.state import State
+from service.rules.baba_yaga.view_types import VIEW_TYPES, View
 from service.rules.baba_yaga.views import label, redact, view
 from service.rules.core import Metadata
 
@@ -37,6 +38,7 @@ name = "baba-yaga"
 version = 2  # 2: the turn limit ends the game with no winner (BY-31); version 1 stays loadable (v1.py)
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
+view_types = VIEW_TYPES
 metadata = Metadata(
     title="Baba Yaga",
     min_players=2,
@@ -71,6 +73,7 @@ __all__ = [
     "Command",
     "Event",
     "State",
+    "View",
     "catalog",
     "command_types",
     "decide",
@@ -94,5 +97,6 @@ __all__ = [
     "status",
     "version",
     "view",
+    "view_types",
     "winners",
 ]

@@ -31,6 +31,7 @@ from service.rules.baba_yaga import (
     setup,
     status,
     view,
+    view_types,
     winners,
 )
 from service.rules.baba_yaga.setup import initial_state as _initial_state
@@ -77,5 +78,6 @@ __all__ = [
     "status",
     "version",
     "view",
+    "view_types",
     "winners",
 ]

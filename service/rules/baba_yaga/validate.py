@@ -205,10 +205,12 @@ def check_pace(state: State, command: Command, now: int) -> None:
     if isinstance(command, StepWitch):
         at = state.step_eligible_at_ms()
         if now < at:
-            raise IllegalCommand(f"too soon: the witch may move again at {at} ms (now {now} ms)", Reason.TOO_SOON)
+            raise IllegalCommand(
+                f"too soon: the witch may move again in {(at - now) / 1000:.1f} s", Reason.TOO_SOON, retry_at_ms=at
+            )
     elif isinstance(command, SEARCH_ACTIONS):
         at = state.next_search_at_ms()
         if now < at:
             raise IllegalCommand(
-                f"too soon: one hand, one action; your next at {at} ms (now {now} ms)", Reason.TOO_SOON
+                f"too soon: one hand, one action; wait {(at - now) / 1000:.1f} s", Reason.TOO_SOON, retry_at_ms=at
             )

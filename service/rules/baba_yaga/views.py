@@ -10,7 +10,7 @@ his lens quadrant (Keyhole, §11.5). At the end every stack and tile is shown.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from service.rules.baba_yaga.data import EFFECT_NAMES, EFFECT_RULES, FOREST_CELLS, Cell, HouseTiming
 from service.rules.baba_yaga.messages import (
@@ -65,11 +65,23 @@ from service.rules.baba_yaga.messages_effects import (
     TilesSwapped,
 )
 from service.rules.baba_yaga.scoring import phase_name, to_act
-from service.rules.baba_yaga.state import Phase, State, card_effect, card_ingredients
+from service.rules.baba_yaga.state import Pending, Phase, State, card_effect, card_ingredients
+from service.rules.baba_yaga.view_types import (
+    BoardTile,
+    House,
+    LastRound,
+    PendingCard,
+    PendingChoice,
+    Race,
+    SpellCard,
+    UnseenTile,
+    View,
+    Witch,
+)
 from service.rules.kit import Visibility
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> View:
     cfg = state.config
     keyhole = seat is not None and seat == state.active and state.phase is Phase.RACE and state.lens is not None
     reveal_all = state.phase in (Phase.PREVIEW, Phase.FINISHED)
@@ -78,7 +90,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     def sees(cell: Cell) -> bool:
         return not keyhole or state.in_sight(cell)
 
-    out: dict[str, Any] = {
+    out: View = {
         "seat": seat,
         "mode": "T" if cfg.mode_t else "R",
         "levels": [level.value for level in cfg.levels],
@@ -105,7 +117,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "stack_sizes": [len(s) for s in state.stacks],
         "casts": list(state.casts()) if state.cast else [0] * state.seats,
         "cast_cards": [list(c) for c in state.cast],
-        "pending": [{**_card(p.card), "target": p.target, "caster": p.caster} for p in state.pending],
+        "pending": [_pending(p) for p in state.pending],
         "race": _race(state, sees) if state.phase is Phase.RACE else None,
         "choice": _choice(state) if state.phase is Phase.CHOOSE else None,
         "last_round": _last_round(state),
@@ -117,7 +129,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _tile(state: State, cell: Cell, reveal_all: bool, in_sight: bool) -> dict[str, Any]:
+def _tile(state: State, cell: Cell, reveal_all: bool, in_sight: bool) -> BoardTile | UnseenTile:
     if not in_sight:
         return {"cell": list(cell), "in_sight": False}
     covered = cell == state.house
@@ -132,7 +144,7 @@ def _tile(state: State, cell: Cell, reveal_all: bool, in_sight: bool) -> dict[st
     }
 
 
-def _house(state: State, sees: Any) -> dict[str, Any]:
+def _house(state: State, sees: Callable[[Cell], bool]) -> House:
     if state.house is not None:
         if not sees(state.house):
             return {"where": "board", "cell": None, "holder": None}
@@ -142,7 +154,7 @@ def _house(state: State, sees: Any) -> dict[str, Any]:
     return {"where": "aside", "cell": None, "holder": None}
 
 
-def _witch(state: State) -> dict[str, Any] | None:
+def _witch(state: State) -> Witch | None:
     if state.witch_end is None:
         return None
     cell = state.witch_cell()
@@ -156,7 +168,7 @@ def _witch(state: State) -> dict[str, Any] | None:
     }
 
 
-def _card(card: str) -> dict[str, Any]:
+def _card(card: str) -> SpellCard:
     effect = card_effect(card)
     return {
         "card": card,
@@ -167,10 +179,14 @@ def _card(card: str) -> dict[str, Any]:
     }
 
 
-def _race(state: State, sees: Any) -> dict[str, Any]:
+def _pending(p: Pending) -> PendingCard:
+    return {**_card(p.card), "target": p.target, "caster": p.caster}
+
+
+def _race(state: State, sees: Callable[[Cell], bool]) -> Race:
     cfg = state.config
     blocked = state.blocked_by()
-    race: dict[str, Any] = {
+    race: Race = {
         "due_flyer": state.due_flyer(),
         "blocked": blocked is not None,
         "blocked_cell": list(blocked) if blocked is not None and sees(blocked) else None,
@@ -187,9 +203,9 @@ def _race(state: State, sees: Any) -> dict[str, Any]:
     return race
 
 
-def _choice(state: State) -> dict[str, Any]:
+def _choice(state: State) -> PendingChoice:
     choice = state.choice
-    out: dict[str, Any] = {"kind": choice.value if choice else None, "card": state.resolving}
+    out: PendingChoice = {"kind": choice.value if choice else None, "card": state.resolving}
     if choice is Choice.TARGET and state.resolving is not None:
         out["targets"] = list(state.legal_targets(card_effect(state.resolving)))
     if choice is Choice.HOUSE_TIMING:
@@ -197,7 +213,7 @@ def _choice(state: State) -> dict[str, Any]:
     return out
 
 
-def _last_round(state: State) -> dict[str, Any] | None:
+def _last_round(state: State) -> LastRound | None:
     r = state.last_round
     if r is None:
         return None

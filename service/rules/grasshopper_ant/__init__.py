@@ -16,6 +16,7 @@ from service.rules.grasshopper_ant.reasons import Reason
 from service.rules.grasshopper_ant.scoring import outcome, scores, status, winners
 from service.rules.grasshopper_ant.setup import initial_state, setup
 from service.rules.grasshopper_ant.state import State
+from service.rules.grasshopper_ant.view_types import VIEW_TYPES, View
 from service.rules.grasshopper_ant.views import redact, view
 
 name = "grasshopper-and-ant"
@@ -88,6 +89,7 @@ metadata = Metadata(
 )
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
+view_types = VIEW_TYPES
 
 reasons = Reason
 
@@ -96,6 +98,7 @@ __all__ = [
     "Command",
     "Event",
     "State",
+    "View",
     "catalog",
     "command_types",
     "decide",
@@ -117,5 +120,6 @@ __all__ = [
     "status",
     "version",
     "view",
+    "view_types",
     "winners",
 ]

@@ -13,7 +13,7 @@ view is the rulebook's memory element, not a true secret).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Literal
 
 from service.rules.grasshopper_ant.data import (
     CARD,
@@ -24,6 +24,7 @@ from service.rules.grasshopper_ant.data import (
     POWER_NAMES,
     POWERS,
     Mode,
+    Power,
 )
 from service.rules.grasshopper_ant.messages import (
     AcquisitionEnded,
@@ -67,10 +68,11 @@ from service.rules.grasshopper_ant.state import (
     power_options,
     red_ants,
 )
+from service.rules.grasshopper_ant.view_types import GridCard, Peek, Reveal, Role, SeatView, View
 from service.rules.kit import Visibility
 
 
-def _role(state: State, seat: int) -> str:
+def _role(state: State, seat: int) -> Role:
     if seat == state.ant:
         return "ant"
     if seat == state.cicada:
@@ -78,7 +80,7 @@ def _role(state: State, seat: int) -> str:
     return "red_ant" if seat in red_ants(state) else "idle"
 
 
-def _cell(state: State, cell: Cell) -> dict[str, Any] | None:
+def _cell(state: State, cell: Cell) -> GridCard | None:
     card = state.grid[CELLS.index(cell)]
     if card is None:
         return None
@@ -92,12 +94,12 @@ def _cell(state: State, cell: Cell) -> dict[str, Any] | None:
     }
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> View:
     """What `seat` may see; None is a spectator. Built up from public facts plus the seat's own secrets."""
     me = seat if seat is not None and 0 <= seat < state.seats else None
     st = status(state)
     n = state.seats
-    out: dict[str, Any] = {
+    out: SeatView = {
         "mode": state.mode.value,
         "powers": state.powers,
         "autumn_open": state.autumn_open,
@@ -121,9 +123,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if not state.shelves:  # before setup (a game at version 1, through time travel): nothing dealt yet
         return out
     if state.mode is Mode.AUTUMN:
-        out |= _autumn(state, me)
+        _autumn(out, state, me)
     else:
-        out |= _winter(state, me)
+        _winter(out, state, me)
     if state.finished:
         out["end_reason"] = state.end_reason.value if state.end_reason is not None else None
         out["scores"] = list(state.final_scores)
@@ -138,14 +140,14 @@ def _own_marker(state: State, me: int | None) -> str | None:
     return marker.value if marker is not None else None
 
 
-def _peek(state: State, me: int | None) -> dict[str, Any] | None:
+def _peek(state: State, me: int | None) -> Peek | None:
     if state.peek_slot is None:
         return None
     shown = state.peeked.value if me == state.cicada and state.peeked is not None else None
     return {"seat": state.cicada, "slot": state.peek_slot, "marker": shown}
 
 
-def _reveal(state: State) -> dict[str, Any] | None:
+def _reveal(state: State) -> Reveal | None:
     if not state.revealed:
         return None
     x = state.markers[state.ant]
@@ -158,45 +160,37 @@ def _reveal(state: State) -> dict[str, Any] | None:
     }
 
 
-def _autumn(state: State, me: int | None) -> dict[str, Any]:
+def _autumn(out: SeatView, state: State, me: int | None) -> None:
     n = state.seats
     shown = state.autumn_open or state.finished
 
     def pile(s: int) -> list[str] | None:
         return list(state.insect_piles[s]) if shown or s == me else None
 
-    out: dict[str, Any] = {
-        "pantry": [{t.value: state.shelves[s][i] for i, t in enumerate(PATH_TYPES)} for s in range(n)],
-        "shelf_points": [shelf_points(state.shelves[s]) for s in range(n)],
-        "insect_counts": [len(state.insect_piles[s]) for s in range(n)],
-        "insect_cards": [pile(s) for s in range(n)],
-        "boxed_count": len(state.boxed),
-    }
+    out["pantry"] = [{t.value: state.shelves[s][i] for i, t in enumerate(PATH_TYPES)} for s in range(n)]
+    out["shelf_points"] = [shelf_points(state.shelves[s]) for s in range(n)]
+    out["insect_counts"] = [len(state.insect_piles[s]) for s in range(n)]
+    out["insect_cards"] = [pile(s) for s in range(n)]
+    out["boxed_count"] = len(state.boxed)
     if me is not None:
         out["my_insect_points"] = insect_points(state.insect_piles[me])
         out["my_score"] = autumn_score(state, me)
-    return out
 
 
-def _winter(state: State, me: int | None) -> dict[str, Any]:
+def _winter(out: SeatView, state: State, me: int | None) -> None:
     n = state.seats
-    out: dict[str, Any] = {
-        "supplies": [list(state.supplies[s]) for s in range(n)],
-        "cocoons": [
-            {
-                "count": int(state.cocoons[s] is not None),
-                "card": state.cocoons[s] if s == me or state.finished else None,
-            }
-            for s in range(n)
-        ],
-        "discard": list(state.discard),
-        "market": list(state.market),
-        "provision_deck_count": len(state.provision_deck),
-        "provisions_in_play": list(state.provisions_in_play),
-        "provisions": [list(state.provisions[s]) for s in range(n)],
-        "vp": [victory_points(state, s) for s in range(n)],
-        "bought": state.bought,
-    }
+    out["supplies"] = [list(state.supplies[s]) for s in range(n)]
+    out["cocoons"] = [
+        {"count": int(state.cocoons[s] is not None), "card": state.cocoons[s] if s == me or state.finished else None}
+        for s in range(n)
+    ]
+    out["discard"] = list(state.discard)
+    out["market"] = list(state.market)
+    out["provision_deck_count"] = len(state.provision_deck)
+    out["provisions_in_play"] = list(state.provisions_in_play)
+    out["provisions"] = [list(state.provisions[s]) for s in range(n)]
+    out["vp"] = [victory_points(state, s) for s in range(n)]
+    out["bought"] = state.bought
     if state.powers:
         out["power_cards"] = [
             {"power": p.value, "name": POWER_NAMES[p], "insect": POWER_INSECT[p].value, "holder": _holder(state, p)}
@@ -208,10 +202,9 @@ def _winter(state: State, me: int | None) -> dict[str, Any]:
         ]
     if state.phase is Phase.POWER:
         out["power_options"] = list(power_options(state))
-    return out
 
 
-def _holder(state: State, power: Any) -> str | int:
+def _holder(state: State, power: Power) -> Literal["box", "centre"] | int:
     holder = power_holder(state, power)
     if holder == BOXED:
         return "box"

@@ -16,12 +16,14 @@ from service.rules.hare_tortoise.reasons import Reason
 from service.rules.hare_tortoise.scoring import outcome, scores, status, winners
 from service.rules.hare_tortoise.setup import initial_state, setup
 from service.rules.hare_tortoise.state import State
+from service.rules.hare_tortoise.view_types import VIEW_TYPES, View
 from service.rules.hare_tortoise.views import catalog, label, redact, view
 
 name = "hare-and-tortoise"
 version = 1
 command_types = COMMAND_TYPES
 event_types = EVENT_TYPES
+view_types = VIEW_TYPES
 reasons = Reason
 metadata = Metadata(
     title="The Hare & the Tortoise",
@@ -71,6 +73,7 @@ __all__ = [
     "Command",
     "Event",
     "State",
+    "View",
     "catalog",
     "command_types",
     "decide",
@@ -91,5 +94,6 @@ __all__ = [
     "status",
     "version",
     "view",
+    "view_types",
     "winners",
 ]

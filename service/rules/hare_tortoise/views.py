@@ -52,13 +52,14 @@ from service.rules.hare_tortoise.messages import (
 )
 from service.rules.hare_tortoise.scoring import status
 from service.rules.hare_tortoise.state import Config, Phase, State
+from service.rules.hare_tortoise.view_types import SeatView, SpectatorView, View
 from service.rules.kit import Visibility
 
 
 # --- the view: built up from what the seat may see, never stripped down -----------------------------
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> View:
     counts = state.counts() if state.played else (0,) * len(ANIMALS)
-    out: dict[str, Any] = {
+    out: SpectatorView = {
         "variant": "turbo" if state.config.turbo else "standard",
         "race": state.race,
         "races": state.config.races,
@@ -92,9 +93,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "winners": None if state.winners is None else list(state.winners),
     }
     if seat is not None and 0 <= seat < len(state.hands):
-        out["seat"] = seat
-        out["hand"] = list(state.hands[seat])
-        out["bets"] = list(state.bets[seat])
+        own: SeatView = {**out, "seat": seat, "hand": list(state.hands[seat]), "bets": list(state.bets[seat])}
+        return own
     return out
 
 

@@ -177,6 +177,17 @@ export class PlayLedgerServer {
     clearTimeout(timer);
   }
 
+  /** SIGKILL: a crash, no drain and no goodbye to open streams. */
+  async kill(): Promise<void> {
+    const proc = this.#proc;
+    this.#proc = undefined;
+    this.#health?.close();
+    if (proc === undefined || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+    proc.kill("SIGKILL");
+    await exited;
+  }
+
   /** Stop and remove the store. */
   async dispose(): Promise<void> {
     await this.stop();

@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file playledger/v1/games.proto.
  */
 export const file_playledger_v1_games: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2dhbWVzLnByb3RvEg1wbGF5bGVkZ2VyLnYxItsBChFDcmVhdGVHYW1lUmVxdWVzdBINCgVydWxlcxgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCHNlZWRfaGV4GAQgASgJEhIKCnBsYXllcl9pZHMYBSADKAkSJAoEYm90cxgGIAMoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdBIwCgx0aW1lX2NvbnRyb2wYByABKAsyGi5wbGF5bGVkZ2VyLnYxLlRpbWVDb250cm9sImoKC1RpbWVDb250cm9sEhQKDG1vdmVfc2Vjb25kcxgBIAEoBRISCgpvbl90aW1lb3V0GAIgASgJEhYKDmJ1ZGdldF9zZWNvbmRzGAMgASgFEhkKEWluY3JlbWVudF9zZWNvbmRzGAQgASgFIjsKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEg8KB2xlZnRfbXMYAiABKAMSDwoHZmxhZ19tcxgDIAEoAyJuCgdCb3RTZWF0EgwKBHNlYXQYASABKAUSDQoFbGV2ZWwYAiABKAkSEAoIdGhpbmtfbXMYAyABKAUSDgoGYnVkZ2V0GAQgASgFEiQKBHBhY2UYBSABKA4yFi5wbGF5bGVkZ2VyLnYxLkJvdFBhY2UiZgoSQ3JlYXRlR2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSLQoLc2VhdF90b2tlbnMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRUb2tlbiJLCglTZWF0VG9rZW4SDAoEc2VhdBgBIAEoBRIOCgZwbGF5ZXIYAiABKAkSDQoFdG9rZW4YAyABKAkSEQoJcGxheWVyX2lkGAQgASgJIlwKDkdldEdhbWVSZXF1ZXN0EgwKBG5hbWUYASABKAkSFAoHdmVyc2lvbhgCIAEoA0gAiAEBEhEKBHNlYXQYAyABKAVIAYgBAUIKCghfdmVyc2lvbkIHCgVfc2VhdCI0Cg9HZXRHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLnBsYXlsZWRnZXIudjEuR2FtZSK5BQoER2FtZRIMCgRuYW1lGAEgASgJEg0KBXJ1bGVzGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLcm5nX3ZlcnNpb24YBCABKAUSDwoHcGxheWVycxgFIAMoCRIoCgdvcHRpb25zGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIPCgd2ZXJzaW9uGAcgASgDEikKBnN0YXR1cxgIIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIlCgR2aWV3GAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIYCgt2aWV3ZXJfc2VhdBgKIAEoBUgAiAEBEhcKD3NlZWRfY29tbWl0bWVudBgLIAEoCRITCgtzZWVkX3NvdXJjZRgMIAEoCRIQCghzZWVkX2hleBgNIAEoCRIUCgxmaW5hbF9zY29yZXMYDiADKAMSDwoHd2lubmVycxgPIAMoBRIvCgtjcmVhdGVfdGltZRgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWxhc3RfaGFzaBgSIAEoCRISCgpwbGF5ZXJfaWRzGBMgAygJEi0KCXJlYWRfdGltZRgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoGcnVsaW5nGCggASgLMhkucGxheWxlZGdlci52MS5HYW1lUnVsaW5nEiQKBGJvdHMYFSADKAsyFi5wbGF5bGVkZ2VyLnYxLkJvdFNlYXQSMAoMdGltZV9jb250cm9sGBYgASgLMhoucGxheWxlZGdlci52MS5UaW1lQ29udHJvbEIOCgxfdmlld2VyX3NlYXQimQEKCkdhbWVSdWxpbmcSDAoEa2luZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSDQoFYWN0b3IYAyABKAkSEgoKdG91cm5hbWVudBgEIAEoCRIRCglwbGF5ZXJfaWQYBSABKAkSDQoFc2VhdHMYBiADKAUSKAoEdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuQEKCkdhbWVTdGF0dXMSDQoFcGhhc2UYASABKAkSDgoGdG9fYWN0GAIgAygFEhAKCGZpbmlzaGVkGAMgASgIEicKB291dGNvbWUYBCABKAsyFi5wbGF5bGVkZ2VyLnYxLk91dGNvbWUSEgoKd2FrZV9hdF9tcxgFIAEoAxITCgtkZWFkbGluZV9tcxgGIAEoAxIoCgZjbG9ja3MYByADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRDbG9jayI/CgdPdXRjb21lEg4KBnJlYXNvbhgBIAEoCRISCgpwbGFjZW1lbnRzGAIgAygFEhAKCHRpZV9ydWxlGAMgASgJImsKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDQoFcnVsZXMYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCXBsYXllcl9pZBgFIAEoCSJQChFMaXN0R2FtZXNSZXNwb25zZRIiCgVnYW1lcxgBIAMoCzITLnBsYXlsZWRnZXIudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoUTGlzdEdhbWVUeXBlc1JlcXVlc3QiRAoVTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEisKCmdhbWVfdHlwZXMYASADKAsyFy5wbGF5bGVkZ2VyLnYxLkdhbWVUeXBlIr8CCghHYW1lVHlwZRIMCgRuYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLbWluX3BsYXllcnMYBCABKAUSEwoLbWF4X3BsYXllcnMYBSABKAUSDwoHc3VtbWFyeRgGIAEoCRIqCgdvcHRpb25zGAcgAygLMhkucGxheWxlZGdlci52MS5HYW1lT3B0aW9uEi4KCGNvbW1hbmRzGAggAygLMhwucGxheWxlZGdlci52MS5Db21tYW5kU2NoZW1hEigKB2NhdGFsb2cYCSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EioKB3JlYXNvbnMYCiADKAsyGS5wbGF5bGVkZ2VyLnYxLlJlYXNvbkNvZGUSEgoKYm90X2xldmVscxgLIAMoCSIvCgpSZWFzb25Db2RlEgwKBGNvZGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAki2QEKCkdhbWVPcHRpb24SDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJEi0KDWRlZmF1bHRfdmFsdWUYAyABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSEwoLZGVzY3JpcHRpb24YBCABKAkSJwoHY2hvaWNlcxgFIAMoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRIUCgdtaW5pbXVtGAYgASgDSACIAQESFAoHbWF4aW11bRgHIAEoA0gBiAEBQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIl8KDUNvbW1hbmRTY2hlbWESDAoEdHlwZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIrCgZmaWVsZHMYAyADKAsyGy5wbGF5bGVkZ2VyLnYxLkNvbW1hbmRGaWVsZCIqCgxDb21tYW5kRmllbGQSDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIqkBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIMCgRnYW1lGAEgASgJEhQKDGNvbW1hbmRfdHlwZRgCIAEoCRIlCgRhcmdzGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBISCgpyZXF1ZXN0X2lkGAQgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YBSABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiK4AQoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSKAoGZXZlbnRzGAIgAygLMhgucGxheWxlZGdlci52MS5HYW1lRXZlbnQSKQoGc3RhdHVzGAMgASgLMhkucGxheWxlZGdlci52MS5HYW1lU3RhdHVzEhAKCHJlcGVhdGVkGAQgASgIEicKB3JlY2VpcHQYBSABKAsyFi5wbGF5bGVkZ2VyLnYxLlJlY2VpcHQiPQoHUmVjZWlwdBIPCgdwYXlsb2FkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIOCgZrZXlfaWQYAyABKAkilwEKCUdhbWVFdmVudBIPCgd2ZXJzaW9uGAEgASgDEgwKBHR5cGUYAiABKAkSJQoEZGF0YRgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEQoEc2VhdBgEIAEoBUgAiAEBEigKBHRpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgcKBV9zZWF0IigKGExpc3RMZWdhbENvbW1hbmRzUmVxdWVzdBIMCgRnYW1lGAEgASgJIlsKGUxpc3RMZWdhbENvbW1hbmRzUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxItCghjb21tYW5kcxgCIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kIloKDExlZ2FsQ29tbWFuZBIUCgxjb21tYW5kX3R5cGUYASABKAkSJQoEYXJncxgCIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSDQoFbGFiZWwYAyABKAkiNwoQV2F0Y2hHYW1lUmVxdWVzdBIMCgRnYW1lGAEgASgJEhUKDWFmdGVyX3ZlcnNpb24YAiABKAMiPAoRV2F0Y2hHYW1lUmVzcG9uc2USJwoFZXZlbnQYASABKAsyGC5wbGF5bGVkZ2VyLnYxLkdhbWVFdmVudCpLCgdCb3RQYWNlEhgKFEJPVF9QQUNFX1VOU1BFQ0lGSUVEEAASEwoPQk9UX1BBQ0VfUEVSU09OEAESEQoNQk9UX1BBQ0VfRkFTVBACMuwECgtHYW1lU2VydmljZRJRCgpDcmVhdGVHYW1lEiAucGxheWxlZGdlci52MS5DcmVhdGVHYW1lUmVxdWVzdBohLnBsYXlsZWRnZXIudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkgKB0dldEdhbWUSHS5wbGF5bGVkZ2VyLnYxLkdldEdhbWVSZXF1ZXN0Gh4ucGxheWxlZGdlci52MS5HZXRHYW1lUmVzcG9uc2USTgoJTGlzdEdhbWVzEh8ucGxheWxlZGdlci52MS5MaXN0R2FtZXNSZXF1ZXN0GiAucGxheWxlZGdlci52MS5MaXN0R2FtZXNSZXNwb25zZRJaCg1MaXN0R2FtZVR5cGVzEiMucGxheWxlZGdlci52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBokLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEloKDVN1Ym1pdENvbW1hbmQSIy5wbGF5bGVkZ2VyLnYxLlN1Ym1pdENvbW1hbmRSZXF1ZXN0GiQucGxheWxlZGdlci52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USZgoRTGlzdExlZ2FsQ29tbWFuZHMSJy5wbGF5bGVkZ2VyLnYxLkxpc3RMZWdhbENvbW1hbmRzUmVxdWVzdBooLnBsYXlsZWRnZXIudjEuTGlzdExlZ2FsQ29tbWFuZHNSZXNwb25zZRJQCglXYXRjaEdhbWUSHy5wbGF5bGVkZ2VyLnYxLldhdGNoR2FtZVJlcXVlc3QaIC5wbGF5bGVkZ2VyLnYxLldhdGNoR2FtZVJlc3BvbnNlMAFiBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2dhbWVzLnByb3RvEg1wbGF5bGVkZ2VyLnYxItsBChFDcmVhdGVHYW1lUmVxdWVzdBINCgVydWxlcxgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCHNlZWRfaGV4GAQgASgJEhIKCnBsYXllcl9pZHMYBSADKAkSJAoEYm90cxgGIAMoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdBIwCgx0aW1lX2NvbnRyb2wYByABKAsyGi5wbGF5bGVkZ2VyLnYxLlRpbWVDb250cm9sImoKC1RpbWVDb250cm9sEhQKDG1vdmVfc2Vjb25kcxgBIAEoBRISCgpvbl90aW1lb3V0GAIgASgJEhYKDmJ1ZGdldF9zZWNvbmRzGAMgASgFEhkKEWluY3JlbWVudF9zZWNvbmRzGAQgASgFIjsKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEg8KB2xlZnRfbXMYAiABKAMSDwoHZmxhZ19tcxgDIAEoAyJuCgdCb3RTZWF0EgwKBHNlYXQYASABKAUSDQoFbGV2ZWwYAiABKAkSEAoIdGhpbmtfbXMYAyABKAUSDgoGYnVkZ2V0GAQgASgFEiQKBHBhY2UYBSABKA4yFi5wbGF5bGVkZ2VyLnYxLkJvdFBhY2UiZgoSQ3JlYXRlR2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSLQoLc2VhdF90b2tlbnMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRUb2tlbiJLCglTZWF0VG9rZW4SDAoEc2VhdBgBIAEoBRIOCgZwbGF5ZXIYAiABKAkSDQoFdG9rZW4YAyABKAkSEQoJcGxheWVyX2lkGAQgASgJIlwKDkdldEdhbWVSZXF1ZXN0EgwKBG5hbWUYASABKAkSFAoHdmVyc2lvbhgCIAEoA0gAiAEBEhEKBHNlYXQYAyABKAVIAYgBAUIKCghfdmVyc2lvbkIHCgVfc2VhdCI0Cg9HZXRHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLnBsYXlsZWRnZXIudjEuR2FtZSK5BQoER2FtZRIMCgRuYW1lGAEgASgJEg0KBXJ1bGVzGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLcm5nX3ZlcnNpb24YBCABKAUSDwoHcGxheWVycxgFIAMoCRIoCgdvcHRpb25zGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIPCgd2ZXJzaW9uGAcgASgDEikKBnN0YXR1cxgIIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIlCgR2aWV3GAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIYCgt2aWV3ZXJfc2VhdBgKIAEoBUgAiAEBEhcKD3NlZWRfY29tbWl0bWVudBgLIAEoCRITCgtzZWVkX3NvdXJjZRgMIAEoCRIQCghzZWVkX2hleBgNIAEoCRIUCgxmaW5hbF9zY29yZXMYDiADKAMSDwoHd2lubmVycxgPIAMoBRIvCgtjcmVhdGVfdGltZRgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWxhc3RfaGFzaBgSIAEoCRISCgpwbGF5ZXJfaWRzGBMgAygJEi0KCXJlYWRfdGltZRgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoGcnVsaW5nGCggASgLMhkucGxheWxlZGdlci52MS5HYW1lUnVsaW5nEiQKBGJvdHMYFSADKAsyFi5wbGF5bGVkZ2VyLnYxLkJvdFNlYXQSMAoMdGltZV9jb250cm9sGBYgASgLMhoucGxheWxlZGdlci52MS5UaW1lQ29udHJvbEIOCgxfdmlld2VyX3NlYXQimQEKCkdhbWVSdWxpbmcSDAoEa2luZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSDQoFYWN0b3IYAyABKAkSEgoKdG91cm5hbWVudBgEIAEoCRIRCglwbGF5ZXJfaWQYBSABKAkSDQoFc2VhdHMYBiADKAUSKAoEdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuQEKCkdhbWVTdGF0dXMSDQoFcGhhc2UYASABKAkSDgoGdG9fYWN0GAIgAygFEhAKCGZpbmlzaGVkGAMgASgIEicKB291dGNvbWUYBCABKAsyFi5wbGF5bGVkZ2VyLnYxLk91dGNvbWUSEgoKd2FrZV9hdF9tcxgFIAEoAxITCgtkZWFkbGluZV9tcxgGIAEoAxIoCgZjbG9ja3MYByADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRDbG9jayI/CgdPdXRjb21lEg4KBnJlYXNvbhgBIAEoCRISCgpwbGFjZW1lbnRzGAIgAygFEhAKCHRpZV9ydWxlGAMgASgJImsKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDQoFcnVsZXMYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCXBsYXllcl9pZBgFIAEoCSJQChFMaXN0R2FtZXNSZXNwb25zZRIiCgVnYW1lcxgBIAMoCzITLnBsYXlsZWRnZXIudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoUTGlzdEdhbWVUeXBlc1JlcXVlc3QiRAoVTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEisKCmdhbWVfdHlwZXMYASADKAsyFy5wbGF5bGVkZ2VyLnYxLkdhbWVUeXBlItQCCghHYW1lVHlwZRIMCgRuYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLbWluX3BsYXllcnMYBCABKAUSEwoLbWF4X3BsYXllcnMYBSABKAUSDwoHc3VtbWFyeRgGIAEoCRIqCgdvcHRpb25zGAcgAygLMhkucGxheWxlZGdlci52MS5HYW1lT3B0aW9uEi4KCGNvbW1hbmRzGAggAygLMhwucGxheWxlZGdlci52MS5Db21tYW5kU2NoZW1hEigKB2NhdGFsb2cYCSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EioKB3JlYXNvbnMYCiADKAsyGS5wbGF5bGVkZ2VyLnYxLlJlYXNvbkNvZGUSEgoKYm90X2xldmVscxgLIAMoCRITCgtqc29uX3NjaGVtYRgMIAEoCSIvCgpSZWFzb25Db2RlEgwKBGNvZGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAki2QEKCkdhbWVPcHRpb24SDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJEi0KDWRlZmF1bHRfdmFsdWUYAyABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSEwoLZGVzY3JpcHRpb24YBCABKAkSJwoHY2hvaWNlcxgFIAMoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRIUCgdtaW5pbXVtGAYgASgDSACIAQESFAoHbWF4aW11bRgHIAEoA0gBiAEBQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIl8KDUNvbW1hbmRTY2hlbWESDAoEdHlwZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIrCgZmaWVsZHMYAyADKAsyGy5wbGF5bGVkZ2VyLnYxLkNvbW1hbmRGaWVsZCIqCgxDb21tYW5kRmllbGQSDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIqkBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIMCgRnYW1lGAEgASgJEhQKDGNvbW1hbmRfdHlwZRgCIAEoCRIlCgRhcmdzGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBISCgpyZXF1ZXN0X2lkGAQgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YBSABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiLtAQoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSKAoGZXZlbnRzGAIgAygLMhgucGxheWxlZGdlci52MS5HYW1lRXZlbnQSKQoGc3RhdHVzGAMgASgLMhkucGxheWxlZGdlci52MS5HYW1lU3RhdHVzEhAKCHJlcGVhdGVkGAQgASgIEicKB3JlY2VpcHQYBSABKAsyFi5wbGF5bGVkZ2VyLnYxLlJlY2VpcHQSMwoObGVnYWxfY29tbWFuZHMYBiADKAsyGy5wbGF5bGVkZ2VyLnYxLkxlZ2FsQ29tbWFuZCI9CgdSZWNlaXB0Eg8KB3BheWxvYWQYASABKAkSEQoJc2lnbmF0dXJlGAIgASgJEg4KBmtleV9pZBgDIAEoCSKXAQoJR2FtZUV2ZW50Eg8KB3ZlcnNpb24YASABKAMSDAoEdHlwZRgCIAEoCRIlCgRkYXRhGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIRCgRzZWF0GAQgASgFSACIAQESKAoEdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCBwoFX3NlYXQiKAoYTGlzdExlZ2FsQ29tbWFuZHNSZXF1ZXN0EgwKBGdhbWUYASABKAkiWwoZTGlzdExlZ2FsQ29tbWFuZHNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEi0KCGNvbW1hbmRzGAIgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQiWgoMTGVnYWxDb21tYW5kEhQKDGNvbW1hbmRfdHlwZRgBIAEoCRIlCgRhcmdzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBINCgVsYWJlbBgDIAEoCSI3ChBXYXRjaEdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSFQoNYWZ0ZXJfdmVyc2lvbhgCIAEoAyK+AQoRV2F0Y2hHYW1lUmVzcG9uc2USJwoFZXZlbnQYASABKAsyGC5wbGF5bGVkZ2VyLnYxLkdhbWVFdmVudBIPCgd2ZXJzaW9uGAIgASgDEikKBnN0YXR1cxgDIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIPCgdzZXR0bGVkGAQgASgIEjMKDmxlZ2FsX2NvbW1hbmRzGAUgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQqSwoHQm90UGFjZRIYChRCT1RfUEFDRV9VTlNQRUNJRklFRBAAEhMKD0JPVF9QQUNFX1BFUlNPThABEhEKDUJPVF9QQUNFX0ZBU1QQAjLsBAoLR2FtZVNlcnZpY2USUQoKQ3JlYXRlR2FtZRIgLnBsYXlsZWRnZXIudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIS5wbGF5bGVkZ2VyLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJICgdHZXRHYW1lEh0ucGxheWxlZGdlci52MS5HZXRHYW1lUmVxdWVzdBoeLnBsYXlsZWRnZXIudjEuR2V0R2FtZVJlc3BvbnNlEk4KCUxpc3RHYW1lcxIfLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVzUmVxdWVzdBogLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVzUmVzcG9uc2USWgoNTGlzdEdhbWVUeXBlcxIjLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaJC5wbGF5bGVkZ2VyLnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJaCg1TdWJtaXRDb21tYW5kEiMucGxheWxlZGdlci52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBokLnBsYXlsZWRnZXIudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlEmYKEUxpc3RMZWdhbENvbW1hbmRzEicucGxheWxlZGdlci52MS5MaXN0TGVnYWxDb21tYW5kc1JlcXVlc3QaKC5wbGF5bGVkZ2VyLnYxLkxpc3RMZWdhbENvbW1hbmRzUmVzcG9uc2USUAoJV2F0Y2hHYW1lEh8ucGxheWxlZGdlci52MS5XYXRjaEdhbWVSZXF1ZXN0GiAucGxheWxlZGdlci52MS5XYXRjaEdhbWVSZXNwb25zZTABYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message playledger.v1.CreateGameRequest
@@ -645,7 +645,7 @@ export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
  */
 export type ListGamesRequest = Message<"playledger.v1.ListGamesRequest"> & {
   /**
-   * At most this many games (default 50, at most 500).
+   * At most this many games (default 50; a larger value is served as 500).
    *
    * @generated from field: int32 page_size = 1;
    */
@@ -806,6 +806,23 @@ export type GameType = Message<"playledger.v1.GameType"> & {
    * @generated from field: repeated string bot_levels = 11;
    */
   botLevels: string[];
+
+  /**
+   * The game's JSON Schema (draft 2020-12) at this rules_version, as one JSON
+   * document (the same as schemas/<game>.schema.json in the source, from
+   * which the typed TypeScript and Python client modules are generated). Its
+   * $defs hold the view of each audience (Game.view; by type name, e.g.
+   * "SeatView" and "SpectatorView", or one "View" where they see alike), the
+   * data of each of the game's event types (GameEvent.data, by type, e.g.
+   * "CardsPlayed"; not the ledger's closing SeedRevealed and EndedByRuling)
+   * and the arguments of each command (by command type, e.g. "play_cards"),
+   * with the enums and records they name. Its root indexes them: properties
+   * views (seat, spectator), events and commands. Struct carries every number
+   * as a double; JSON Schema's "integer" accepts 3.0.
+   *
+   * @generated from field: string json_schema = 12;
+   */
+  jsonSchema: string;
 };
 
 /**
@@ -965,8 +982,9 @@ export type SubmitCommandRequest = Message<"playledger.v1.SubmitCommandRequest">
   args?: JsonObject | undefined;
 
   /**
-   * Client-chosen id (a UUID is best): a retry with the same id returns the
-   * first result and records nothing.
+   * Required: a client-chosen id per command (a UUID is best; at most 128
+   * characters). A retry with the same id returns the first result and records
+   * nothing (AIP-155); a missing one is refused (REQUEST_ID_REQUIRED).
    *
    * @generated from field: string request_id = 4;
    */
@@ -1024,6 +1042,14 @@ export type SubmitCommandResponse = Message<"playledger.v1.SubmitCommandResponse
    * @generated from field: playledger.v1.Receipt receipt = 5;
    */
   receipt?: Receipt | undefined;
+
+  /**
+   * The caller's seat's legal commands at `version`, empty when it is not to
+   * act: the next move needs no ListLegalCommands.
+   *
+   * @generated from field: repeated playledger.v1.LegalCommand legal_commands = 6;
+   */
+  legalCommands: LegalCommand[];
 };
 
 /**
@@ -1223,6 +1249,40 @@ export type WatchGameResponse = Message<"playledger.v1.WatchGameResponse"> & {
    * @generated from field: playledger.v1.GameEvent event = 1;
    */
   event?: GameEvent | undefined;
+
+  /**
+   * The game's version after this event (the event's own version): a client
+   * that resumes passes the last one it handled as after_version.
+   *
+   * @generated from field: int64 version = 2;
+   */
+  version: bigint;
+
+  /**
+   * The game's status after this event: who is to act, the phase, whether the
+   * game is finished (and its outcome), the deadlines. Between the events of
+   * one command it may show a passing phase: trust it where settled is true.
+   *
+   * @generated from field: playledger.v1.GameStatus status = 3;
+   */
+  status?: GameStatus | undefined;
+
+  /**
+   * True on the last event of what the server delivered at once: the end of a
+   * recorded decision, where the game is at rest until the next command.
+   *
+   * @generated from field: bool settled = 4;
+   */
+  settled: boolean;
+
+  /**
+   * On settled messages of a seat's stream (a seat token's watch): the seat's
+   * legal commands at this version, empty when it is not to act. So a client
+   * can play from the stream alone, with no GetGame or ListLegalCommands.
+   *
+   * @generated from field: repeated playledger.v1.LegalCommand legal_commands = 5;
+   */
+  legalCommands: LegalCommand[];
 };
 
 /**
@@ -1276,6 +1336,70 @@ export const BotPaceSchema: GenEnum<BotPace> = /*@__PURE__*/
  * append-only, hash-chained events. Calls carry `authorization: Bearer <token>`
  * metadata: a seat token (returned by CreateGame) acts and sees for that seat,
  * the organizer token sees everything, and no token is a spectator.
+ *
+ * Errors: a status code with one google.rpc.ErrorInfo (domain playledger.dev)
+ * whose reason is stable and whose metadata holds the facts to act on; an
+ * INVALID_ARGUMENT also a google.rpc.BadRequest; a refused SubmitCommand its
+ * Receipt. A game's own refusals are listed per game (GameType.reasons). The
+ * other reasons, with their code and whether to retry:
+ *   MALFORMED_REQUEST: INVALID_ARGUMENT, no retry
+ *   UNDECODABLE_REQUEST: INVALID_ARGUMENT, no retry
+ *   BAD_ARGUMENTS: INVALID_ARGUMENT, no retry
+ *   UNKNOWN_COMMAND: INVALID_ARGUMENT, no retry
+ *   INVALID_OPTIONS: INVALID_ARGUMENT, no retry
+ *   UNKNOWN_RULES: INVALID_ARGUMENT, no retry
+ *   REQUEST_ID_REQUIRED: INVALID_ARGUMENT, no retry
+ *   REQUEST_ID_REUSED: INVALID_ARGUMENT, no retry
+ *   BAD_GAME_NAME: INVALID_ARGUMENT, no retry
+ *   BAD_TOURNAMENT_NAME: INVALID_ARGUMENT, no retry
+ *   BAD_PAGE_TOKEN: INVALID_ARGUMENT, no retry
+ *   BAD_NUMBER: INVALID_ARGUMENT, no retry
+ *   BAD_TEXT: INVALID_ARGUMENT, no retry
+ *   TOO_LONG: INVALID_ARGUMENT, no retry [limit]
+ *   TOO_MANY: INVALID_ARGUMENT, no retry [limit]
+ *   TOO_DEEP: INVALID_ARGUMENT, no retry [limit]
+ *   BAD_SEED: INVALID_ARGUMENT, no retry
+ *   BAD_BOT: INVALID_ARGUMENT, no retry
+ *   BAD_SEAT: INVALID_ARGUMENT, no retry
+ *   BAD_TIME_CONTROL: INVALID_ARGUMENT, no retry
+ *   BAD_VERSION: INVALID_ARGUMENT, no retry
+ *   BAD_RULING: INVALID_ARGUMENT, no retry
+ *   BAD_RULING_KIND: INVALID_ARGUMENT, no retry
+ *   BAD_SCORES: INVALID_ARGUMENT, no retry
+ *   BAD_WINNERS: INVALID_ARGUMENT, no retry
+ *   GAME_REQUIRED: INVALID_ARGUMENT, no retry
+ *   REASON_REQUIRED: INVALID_ARGUMENT, no retry
+ *   BAD_AUTHORIZATION_HEADER: UNAUTHENTICATED, no retry
+ *   TOKEN_NOT_OF_THIS_GAME: UNAUTHENTICATED, no retry
+ *   UNAUTHENTICATED: UNAUTHENTICATED, no retry
+ *   NOT_A_PLAYER: PERMISSION_DENIED, no retry
+ *   SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
+ *   ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+ *   PERMISSION_DENIED: PERMISSION_DENIED, no retry
+ *   GAME_NOT_FOUND: NOT_FOUND, no retry
+ *   TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
+ *   ILLEGAL_COMMAND: FAILED_PRECONDITION, reload, then decide
+ *   GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
+ *   GAME_RULED: FAILED_PRECONDITION, no retry
+ *   STALE_VERSION: ABORTED, reload, then decide [current_version]
+ *   TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
+ *   ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
+ *   ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
+ *   ALREADY_ADDED: FAILED_PRECONDITION, no retry
+ *   ALREADY_RULED: FAILED_PRECONDITION, no retry
+ *   GAME_NOT_FINISHED: FAILED_PRECONDITION, reload, then decide
+ *   NOT_IN_TOURNAMENT: FAILED_PRECONDITION, no retry
+ *   WRONG_GAME: FAILED_PRECONDITION, no retry
+ *   DISQUALIFIED: FAILED_PRECONDITION, no retry
+ *   TOO_FEW_PLAYERS: FAILED_PRECONDITION, no retry
+ *   OVERLOADED: RESOURCE_EXHAUSTED, retry the same request [limit]
+ *   TOO_MANY_WATCHES: RESOURCE_EXHAUSTED, retry the same request [scope, limit]
+ *   STORE_BUSY: RESOURCE_EXHAUSTED, retry the same request
+ *   NO_READ_MODELS: RESOURCE_EXHAUSTED, no retry
+ *   NO_RECEIPT_KEY: RESOURCE_EXHAUSTED, no retry
+ *   STORE_UNAVAILABLE: UNAVAILABLE, retry the same request
+ *   SERVER_STOPPING: UNAVAILABLE, retry the same request
+ *   REFUSAL_NOT_KEPT: UNAVAILABLE, retry the same request
  *
  * @generated from service playledger.v1.GameService
  */

@@ -28,7 +28,7 @@ export type GetLeaderboardRequest = Message<"playledger.v1.GetLeaderboardRequest
   rules: string;
 
   /**
-   * At most this many entries (default 50, at most 500).
+   * At most this many entries (default 50; a larger value is served as 500).
    *
    * @generated from field: int32 page_size = 2;
    */
@@ -806,7 +806,7 @@ export const TournamentGameSchema: GenMessage<TournamentGame> = /*@__PURE__*/
  */
 export type ListTournamentsRequest = Message<"playledger.v1.ListTournamentsRequest"> & {
   /**
-   * At most this many (default 50, at most 500).
+   * At most this many (default 50; a larger value is served as 500).
    *
    * @generated from field: int32 page_size = 1;
    */

@@ -1,0 +1,158 @@
+"""The view's shape: what view() returns, as TypedDicts (a seat and a spectator see the same keys).
+
+mypy holds views.py to these; service/rules/schema.py publishes them as JSON Schema (GameType.json_schema),
+from which the clients' types are generated. Every key of a view is declared here: a view is an allow-list.
+Before setup a view has the turn keys only; the table keys come with the setup, `final` with the end.
+No `from __future__ import annotations`: TypedDict reads NotRequired from evaluated annotations only.
+"""
+
+from typing import Annotated, NotRequired, TypedDict
+
+from service.rules.atiwa.data.cards import Location
+from service.rules.atiwa.data.pieces import Item
+from service.rules.atiwa.state import Step
+
+ItemName = Annotated[str, Item]
+
+
+class Solo(TypedDict):
+    """The solo game's challenge (0: the plain solo goal) and this round's colour (AT-100)."""
+
+    challenge: int
+    name: str
+    colour: str | None
+
+
+class Space(TypedDict):
+    """An action space: its actions in words, the tile on it (round track) and the worker on it, if any."""
+
+    id: str
+    actions: list[str]
+    tile: NotRequired[str | None]
+    worker: NotRequired[int]
+    placed_in_round: NotRequired[int]
+
+
+class Bag(TypedDict):
+    """The pollution markers left in the bag, by the gold they show (a public composition, AT-R5)."""
+
+    no_gold: int
+    one_gold: int
+    two_gold: int
+
+
+class SupplyRow(TypedDict):
+    left: int
+    value: int
+
+
+class PlayedCard(TypedDict):
+    """A card of a play area: `fields` 1..8 as "kind" or "kind:pieces" (e.g. "forest:tree+fruit")."""
+
+    index: int
+    card: str
+    name: str
+    points: int
+    row: int
+    col: int
+    fields: list[str]
+
+
+class TreeField(TypedDict):
+    card: int
+    field: int
+
+
+class TaskView(TypedDict):
+    """What the seat's turn or maintenance step waits for; the other keys depend on the step."""
+
+    step: Annotated[str, Step]
+    space: NotRequired[str]
+    actions_left: NotRequired[list[int]]
+    action: NotRequired[int]
+    to_place: NotRequired[list[ItemName]]
+    huts_only: NotRequired[bool]
+    tree: NotRequired[TreeField]
+    left: NotRequired[int]
+    slot: NotRequired[int]
+    card: NotRequired[str]
+    need: NotRequired[int]
+    paid: NotRequired[int]
+    bats_may_be_eaten: NotRequired[int]
+    shortage: NotRequired[bool]
+    bred: NotRequired[list[ItemName]]
+
+
+class PlayerView(TypedDict):
+    seat: int
+    gold: int
+    supply_board: dict[ItemName, SupplyRow]
+    families_removed: int
+    bats: int
+    night_bats: int
+    terrain_cards: int
+    nature_symbols: int
+    pollution: int
+    shortage_penalty: int
+    cards: list[PlayedCard]
+    task: TaskView
+
+
+class ScoreSheet(TypedDict):
+    """One seat's final score by category (§7)."""
+
+    gold: int
+    cards: int
+    supply_board: int
+    trained_families: int
+    fruit_bats: int
+    food_shortage: int
+    total: int
+    pollution_markers: int
+
+
+class Condition(TypedDict):
+    condition: str
+    met: bool
+
+
+class Goal(TypedDict):
+    """The solo goal or challenge, condition by condition (AT-100, AT-C1..AT-C8)."""
+
+    challenge: int
+    name: str
+    conditions: list[Condition]
+    met: bool
+
+
+class Final(TypedDict):
+    scores: list[ScoreSheet]
+    winners: list[int]
+    goal: NotRequired[Goal]
+
+
+class View(TypedDict):
+    """The whole table: everything on it is public (spec §9); the deck shows as a count."""
+
+    you: int | None
+    seats: int
+    round: int
+    phase: Annotated[str, "work, maintenance, finished (with the solo goal's verdict), or setup"]
+    to_act: list[int]
+    start_player: int
+    turn: int | None
+    work_order_start: int
+    turns_taken: int
+    solo: NotRequired[Solo]
+    spaces: NotRequired[list[Space]]
+    breeding: NotRequired[Annotated[list[list[str | int]], list[tuple[Item, int]], "[kind, count]"]]
+    display: NotRequired[list[str | None]]
+    deck_size: NotRequired[int]
+    discard: NotRequired[list[str]]
+    stacks: NotRequired[dict[Annotated[str, Location], int]]
+    bag: NotRequired[Bag]
+    players: NotRequired[list[PlayerView]]
+    final: NotRequired[Final]
+
+
+VIEW_TYPES: dict[str, type] = {"seat": View, "spectator": View}
