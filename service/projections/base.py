@@ -10,7 +10,10 @@ from uuid import UUID
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection
 
+from service.ledger.game import Game
 from service.projections.view import PostgresView, ReadModelView, SQLiteView
+
+GAME_ENDS = (Game.SeedRevealed, Game.EndedByRuling)  # nothing follows them in a game's stream
 
 TView = TypeVar("TView", bound=ReadModelView)
 Loader = Callable[[UUID, int], Any]  # (aggregate id, version) -> the aggregate as it stood then
@@ -29,6 +32,8 @@ class ReadModelProjection(Projection[TView], Generic[TView]):  # type: ignore[ty
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         with self.view.event(tracking):
             self.apply(domain_event, tracking.notification_id)
+        if isinstance(domain_event, GAME_ENDS):  # over: its rows leave the view's memory once written
+            self.view.retire(str(domain_event.originator_id))
 
     def apply(self, domain_event: Any, position: int) -> None:
         """Stage the rows an event changes. Each projection overrides this with its own singledispatchmethod

@@ -67,6 +67,11 @@ class ReadModelView:
         self._committed: dict[str, OrderedDict[tuple[Any, ...], dict[str, Any] | None]] = {
             t.name: OrderedDict() for t in self.tables
         }
+        # A finished game's rows leave that memory once written (retire): memory follows the games in play.
+        # game -> the (table, key) remembered under it, for the tables keyed by a game.
+        self._game_column = {t.name: t.key.index("game") for t in self.tables if "game" in t.key}
+        self._by_game: dict[Any, set[tuple[str, tuple[Any, ...]]]] = {}
+        self._retiring: set[Any] = set()
         self.error: BaseException | None = None
         self.applied = 0  # events applied by this instance (for events/s)
         self._stop = threading.Event()
@@ -137,8 +142,26 @@ class ReadModelView:
         committed = self._committed[table]
         committed[key] = row
         committed.move_to_end(key)
+        column = self._game_column.get(table)
+        if column is not None:
+            self._by_game.setdefault(key[column], set()).add((table, key))
         while len(committed) > COMMITTED_ROWS:
-            committed.popitem(last=False)
+            old, _ = committed.popitem(last=False)
+            if column is not None and (held := self._by_game.get(old[column])) is not None:
+                held.discard((table, old))
+                if not held:
+                    del self._by_game[old[column]]
+
+    def retire(self, game: Any) -> None:
+        """The game is over: after its last rows are written, stop remembering the rows keyed by it."""
+        with self._lock:
+            self._retiring.add(game)
+
+    def _forget_retired(self) -> None:
+        for game in self._retiring:
+            for table, key in self._by_game.pop(game, ()):
+                self._committed[table].pop(key, None)
+        self._retiring.clear()
 
     def select(self, table: str, **where: Any) -> list[dict[str, Any]]:
         """Rows whose columns equal `where`, staged changes included (in key order)."""
@@ -202,6 +225,7 @@ class ReadModelView:
                 for key, row in staged.items():
                     self._remember(name, key, row)
                 staged.clear()
+            self._forget_retired()
             self._pending_tracking = None
             self._pending_events = 0
 
