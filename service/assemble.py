@@ -144,7 +144,9 @@ def start(settings: Settings, ledger: Ledger | None = None, reuse_port: bool = F
     follower = StoreFollower(ledger).start() if shared else None
     if not shared:
         ledger.trust_cache(True)  # one process on SQLite: every write to a game goes through this ledger
-    duties = Duties(ledger, store_env, settings.projections, shared).start()
+    duties = Duties(
+        ledger, store_env, settings.projections, shared, settings.audit_rate, metrics.record_verification
+    ).start()
     lag_probe = LagProbe(store_env)  # read from the store: right wherever the runners are
     lag_probe.register()
     server.start()
@@ -177,7 +179,7 @@ def _servicers(
         ],
     )
     reads = ReadModels(store_env)
-    signer = Receipts.load(receipt_key_path(settings))
+    signer = receipt_signer(settings, ledger)
     games = GameService(
         ledger, settings.organizer_token, settings.max_watchers, stopping.is_set, reads=reads, signer=signer
     )
@@ -212,6 +214,16 @@ def _web_server(settings: Settings, served: _Served, tls: bool, reuse_port: bool
     files = TLSFiles(settings.tls_cert or "", settings.tls_key or "", settings.tls_client_ca) if tls else None
     app = web_app(calls, limits, settings.web_origins, root)
     return WebServer(app, calls, settings.host, settings.web_port, files, reuse_port=reuse_port)
+
+
+def receipt_signer(settings: Settings, ledger: Ledger) -> Receipts:
+    """One receipt key per deployment: --receipt-key (a file or a mounted secret); else beside a SQLite file;
+    else, on PostgreSQL, the key kept in the store, shared by every process, replica and restart on it."""
+    path = receipt_key_path(settings)
+    previous = [Path(p) for p in settings.receipt_key_previous]
+    if path is None and settings.store.startswith(("postgresql", "postgres:")):
+        return Receipts.stored(ledger.recorder.datastore)  # type: ignore[attr-defined]
+    return Receipts.load(path, previous)
 
 
 def receipt_key_path(settings: Settings) -> Path | None:

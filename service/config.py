@@ -31,5 +31,8 @@ class Settings:
     web_port: int = 8080  # gRPC-Web (and Connect) over HTTP/1.1, plus the web app's files; 0 = off
     web_origins: tuple[str, ...] = ()  # CORS: browser origins besides the page's own that may call the web port
     web_root: str | None = None  # the web app's built files (default: clients/web/dist beside the code)
-    receipt_key: str | None = None  # Ed25519 PEM signing receipts (default: beside a SQLite store; else per run)
+    # Ed25519 PEM signing receipts (default: beside a SQLite file; kept in a PostgreSQL store)
+    receipt_key: str | None = None
+    receipt_key_previous: tuple[str, ...] = ()  # keys --receipt-key replaced: still listed, so old receipts verify
+    audit_rate: float = 5.0  # finished games a second the continuous audit re-verifies (one process a store); 0 = off
     max_projection_lag: float = 300.0  # seconds a lagging projection may go without progress; 0 = ignore projections

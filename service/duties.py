@@ -1,4 +1,5 @@
-"""What a server runs besides its RPCs, once per store: the projections, the clock scheduler, the bots.
+"""What a server runs besides its RPCs, once per store: the projections, the clock scheduler, the bots, and the
+continuous audit of finished games.
 
 On SQLite there is one server process, and it runs them. On PostgreSQL every process (worker or replica)
 competes for an advisory lock (service/ledger/leader.py) and only the holder runs them; the others serve
@@ -9,9 +10,10 @@ listeners and the others' through the store follower (service/ledger/follow.py).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from service.audit.continuous import ContinuousAudit
 from service.ledger.app import Ledger
 from service.ledger.autoplay import BotRunner
 from service.ledger.leader import Leadership, Stop
@@ -26,13 +28,23 @@ class Running:
     scheduler: Scheduler
     bots: BotRunner
     projections: Projections | None
+    audit: ContinuousAudit | None
 
 
 class Duties:
     """Starts and stops the once-per-store work; `current` is what runs in this process now (None: elsewhere)."""
 
-    def __init__(self, ledger: Ledger, store_env: Mapping[str, str], projections: bool, shared: bool) -> None:
+    def __init__(
+        self,
+        ledger: Ledger,
+        store_env: Mapping[str, str],
+        projections: bool,
+        shared: bool,
+        audit_rate: float = 0.0,
+        report: Callable[[str, int], None] = lambda _rules, _divergences: None,
+    ) -> None:
         self._ledger, self._env, self._projections = ledger, dict(store_env), projections
+        self._audit_rate, self._report = audit_rate, report
         self.current: Running | None = None
         self._leadership = Leadership(self._env, self._begin) if shared else None
 
@@ -53,11 +65,14 @@ class Duties:
         scheduler = Scheduler(self._ledger)
         bots = BotRunner(self._ledger)
         projections = Projections(self._env) if self._projections else None
+        audit = ContinuousAudit(self._ledger, self._report, self._audit_rate) if self._audit_rate > 0 else None
         scheduler.start()
         bots.start()
         if projections is not None:
             projections.start()
-        self.current = Running(scheduler, bots, projections)
+        if audit is not None:
+            audit.start()
+        self.current = Running(scheduler, bots, projections, audit)
         self._ledger.add_listener(self._wake_projections)
         return self._end
 
@@ -72,6 +87,8 @@ class Duties:
             return
         for listener in (running.scheduler._on_saved, running.bots._on_saved, self._wake_projections):
             self._ledger.remove_listener(listener)
+        if running.audit is not None:
+            running.audit.stop()
         running.scheduler.stop()
         running.bots.stop()
         if running.projections is not None:

@@ -29,6 +29,8 @@ from service.assemble import (  # re-exported: tests and tools import them from 
     tls_credentials,
 )
 from service.config import Settings
+from service.ledger import receipt_keys
+from service.ledger.app import Ledger
 from service.ledger.store import StoreURLError, describe, persistence_env
 from service.projections import admin as projections_admin
 from service.projections.runner import PROJECTIONS, LagProbe
@@ -94,9 +96,23 @@ log = logging.getLogger("playledger.server")
 @click.option(
     "--receipt-key",
     default=None,
-    help="Ed25519 PEM key that signs receipts (made there if missing; default: beside a SQLite store)",
+    help="Ed25519 PEM key that signs receipts (made there if missing; default: beside a SQLite file, or kept "
+    "in a PostgreSQL store, one for every process and replica on it)",
+)
+@click.option(
+    "--receipt-key-previous",
+    multiple=True,
+    help="a key --receipt-key replaced (PEM, public or private): GetReceiptKey still lists it; repeatable",
 )
 @click.option("--organizer-token", default=None, help="bearer token that sees everything and may export and audit")
+@click.option(
+    "--audit-rate",
+    default=Settings.audit_rate,
+    show_default=True,
+    type=float,
+    help="finished games a second the continuous audit re-verifies in the background (feeds the divergence "
+    "alert); 0 = off",
+)
 @click.option(
     "--grace-seconds", default=Settings.grace_seconds, show_default=True, type=float, help="drain time on shutdown"
 )
@@ -183,6 +199,7 @@ def _serve_alone(settings: Settings) -> None:
 
 def _supervise(settings: Settings, count: int, log_level: str, log_format: str) -> None:
     """N worker processes on shared ports (service/workers.py); this process serves the summed /metrics."""
+    logs.PROCESS_NAME = "supervisor"  # its log lines, told apart from its workers' (worker-N)
     tls_credentials(settings)  # a bad certificate is one clear error, not N failing workers
     supervisor = Supervisor(settings, count, log_level, log_format)
     first: list[float] = []
@@ -243,6 +260,26 @@ def health_command(target: str, service: str, timeout: float) -> None:
     status = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)
     click.echo(f"{target} {service or '(server)'}: {status}")
     sys.exit(0 if reply.status == health_pb2.HealthCheckResponse.SERVING else 1)
+
+
+@main.command(name="rotate-receipt-key")
+@click.option("--store", default=None, envvar="PLAYLEDGER_STORE", help="the PostgreSQL store whose key to rotate")
+def rotate_receipt_key(store: str | None) -> None:
+    """Retire the receipt key kept in a PostgreSQL store and make a new one (restart the servers to sign with it);
+    the retired key stays listed by GetReceiptKey, so receipts it signed keep verifying."""
+    url = store or Settings.store
+    if not url.startswith(("postgresql", "postgres:")):
+        raise click.BadParameter(
+            "only a PostgreSQL store keeps its receipt key; a --receipt-key file is rotated "
+            "by making a new one and passing the old as --receipt-key-previous",
+            param_hint="--store",
+        )
+    ledger = Ledger(persistence_env(url), cache_size=0)
+    try:
+        found = receipt_keys.keys(ledger.recorder.datastore, rotate=True)  # type: ignore[attr-defined]
+    finally:
+        ledger.close()
+    click.echo(f"receipts are now signed with {found[0].key_id} (retired: {', '.join(k.key_id for k in found[1:])})")
 
 
 # --- read models ----------------------------------------------------------------------------------

@@ -289,6 +289,7 @@ def _die_with_parent(parent: int) -> None:
 def settings_from(spec: dict[str, Any]) -> Settings:
     raw = dict(spec["settings"])
     raw["web_origins"] = tuple(raw.get("web_origins") or ())
+    raw["receipt_key_previous"] = tuple(raw.get("receipt_key_previous") or ())
     return Settings(**raw)
 
 

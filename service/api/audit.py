@@ -89,7 +89,9 @@ class AuditService(audit_pb2_grpc.AuditServiceServicer):
             if self._receipts is None:
                 raise Overloaded("this server signs no receipts", "NO_RECEIPT_KEY")
             return audit_pb2.GetReceiptKeyResponse(
-                key_id=self._receipts.key_id, public_key_pem=self._receipts.public_pem
+                key_id=self._receipts.key_id,
+                public_key_pem=self._receipts.public_pem,
+                previous=[audit_pb2.ReceiptKey(key_id=k, public_key_pem=p) for k, p in self._receipts.previous],
             )
 
     def ExportAttempts(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
+import os
 import sys
 from datetime import UTC, datetime
 from typing import Any
@@ -29,8 +30,19 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+def _process_name() -> str:
+    index = os.environ.get("PLAYLEDGER_WORKER_INDEX")
+    return f"worker-{index}" if index is not None else "main"
+
+
+PROCESS_NAME = _process_name()  # the supervisor of --processes N renames itself (service/server.py)
+
+
 class JsonFormatter(logging.Formatter):
-    """One JSON object per line: ts, level, logger, message, request_id, extra fields, exception."""
+    """One JSON object per line: ts, level, logger, message, process, request_id, extra fields, exception.
+
+    `process` tells the lines of a --processes N server's workers apart: "worker-<index>" (the index the
+    x-playledger-worker header names), "supervisor" for the process that started them, else "main"; `pid` too."""
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
@@ -38,6 +50,8 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),
+            "process": PROCESS_NAME,
+            "pid": record.process,
         }
         request_id = getattr(record, "request_id", None) or REQUEST_ID.get()
         if request_id and request_id != "-":

@@ -11,13 +11,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from playledger.v1 import games_pb2
 
-from service.ledger import codec, signing
+from service.ledger import codec, receipt_keys, signing
 
 log = logging.getLogger("playledger.receipts")
 KIND = "playledger-receipt"
@@ -29,16 +30,23 @@ def command_sha256(command: dict[str, Any]) -> str:
 
 
 class Receipts:
-    """Issues receipts with one key; the public half is what GetReceiptKey serves."""
+    """Issues receipts with one key; GetReceiptKey serves its public half, and the public halves of the keys
+    it replaced (rotation), so receipts signed with those keep verifying."""
 
-    def __init__(self, key: Ed25519PrivateKey) -> None:
+    def __init__(self, key: Ed25519PrivateKey, previous: Sequence[Ed25519PublicKey] = ()) -> None:
         self._key = key
         self.public_pem = signing.public_pem(key.public_key()).decode()
         self.key_id = signing.fingerprint(signing.raw_public(key.public_key()))
+        self.previous = [
+            (signing.fingerprint(signing.raw_public(p)), signing.public_pem(p).decode())
+            for p in previous
+            if signing.raw_public(p) != signing.raw_public(key.public_key())
+        ]
 
     @staticmethod
-    def load(path: Path | None) -> Receipts:
-        """The key at `path` (made there on first use), or a new one held only in memory when there is none."""
+    def load(path: Path | None, previous: Sequence[Path] = ()) -> Receipts:
+        """The key at `path` (made there on first use), or a new one held only in memory when there is none;
+        `previous`: files of keys it replaced (public or private PEM)."""
         if path is None:
             log.warning(
                 "receipts are signed with a key made for this run only: set --receipt-key to keep receipts "
@@ -48,7 +56,15 @@ class Receipts:
         if not path.exists():
             signing.generate_key(path)
             log.info("made the receipt key %s (and %s.pub)", path, path.name)
-        return Receipts(signing.load_private_key(path))
+        return Receipts(signing.load_private_key(path), [signing.load_public_key(p) for p in previous])
+
+    @staticmethod
+    def stored(datastore: Any) -> Receipts:
+        """The key kept in a PostgreSQL store, shared by every process, replica and restart on it."""
+        found = receipt_keys.keys(datastore)
+        current = receipt_keys.private_key(found[0])
+        log.info("receipts are signed with the store's key %s", found[0].key_id)
+        return Receipts(current, [receipt_keys.private_key(k).public_key() for k in found[1:]])
 
     def issue(self, **facts: Any) -> games_pb2.Receipt:
         payload = codec.canonical_json({"receipt": KIND, "format": FORMAT, **facts, "key_id": self.key_id})

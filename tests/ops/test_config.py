@@ -49,6 +49,8 @@ VALUES = {
     "web_origins": "https://a.example https://b.example:8443",
     "web_root": "/srv/web",
     "receipt_key": "/run/keys/receipts.pem",
+    "receipt_key_previous": "/run/keys/old-1.pem /run/keys/old-2.pem.pub",
+    "audit_rate": "0.5",
     "organizer_token": "s3cret",
     "grace_seconds": "12.5",
     "readiness_interval": "1.5",

@@ -241,3 +241,30 @@ def test_compose_has_the_stack_mounts_files_that_exist_and_sets_only_real_flags(
         unknown = {k for k in env if k.startswith("PLAYLEDGER_")} - flags
         assert not unknown, f"{name} sets unknown variables {sorted(unknown)}"
     assert services["server"]["build"]["dockerfile"] == "deploy/Dockerfile"
+
+
+def test_the_web_port_and_the_receipt_key_are_deployed() -> None:
+    """Issue 37: the web port (the browser app, Connect JSON) is exposed, and every replica signs receipts with one
+    key from a secret, in Kubernetes and in Compose."""
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for path in MANIFESTS:
+        for doc in documents(path):
+            kinds.setdefault(doc["kind"], []).append(doc)
+    config = next(d for d in kinds["ConfigMap"] if d["metadata"]["name"] == "playledger")["data"]
+    assert config["PLAYLEDGER_WEB_PORT"] == "8080"
+    server = next(d for d in kinds["Deployment"] if d["metadata"]["name"] == "playledger-server")
+    pod = server["spec"]["template"]["spec"]
+    container = pod["containers"][0]
+    assert {"name": "web", "containerPort": 8080, "protocol": "TCP"} in container["ports"]
+    service = next(d for d in kinds["Service"] if d["metadata"]["name"] == "playledger")
+    assert any(p["name"] == "web" and p["targetPort"] == "web" for p in service["spec"]["ports"])
+    key = config["PLAYLEDGER_RECEIPT_KEY"]
+    mount = next(m for m in container["volumeMounts"] if key.startswith(m["mountPath"] + "/"))
+    volume = next(v for v in pod["volumes"] if v["name"] == mount["name"])
+    assert volume["secret"]["secretName"] == "playledger-receipt-key" and not volume["secret"].get("optional")
+
+    compose = yaml.safe_load(COMPOSE.read_text())
+    web = compose["services"]["server"]
+    assert "127.0.0.1:8080:8080" in web["ports"] and web["environment"]["PLAYLEDGER_WEB_PORT"] == "8080"
+    assert web["environment"]["PLAYLEDGER_RECEIPT_KEY"] == "/run/secrets/receipt-key"
+    assert "receipt-key" in web["secrets"] and "receipt-key" in compose["secrets"]

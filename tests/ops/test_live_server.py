@@ -179,4 +179,5 @@ def test_json_logs_carry_the_callers_request_id(ops_server: OpsServer) -> None:
     assert access["trace-4711"]["grpc_method"] == "/playledger.v1.GameService/ListGameTypes"
     assert access[fresh]["level"] == "DEBUG"
     assert access["bad-1"]["grpc_code"] == "NotFound" and access["bad-1"]["level"] == "INFO"
-    assert {"ts", "level", "logger", "message"} <= set(lines[0])
+    assert {"ts", "level", "logger", "message", "process", "pid"} <= set(lines[0])
+    assert {line["process"] for line in lines} == {"main"}  # one process; a --processes N server says worker-N

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19playledger/v1/audit.proto\x12\rplayledger.v1\"\x16\n\x14GetReceiptKeyRequest\"?\n\x15GetReceiptKeyResponse\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x16\n\x0epublic_key_pem\x18\x02 \x01(\t\"%\n\x15\x45xportAttemptsRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"\'\n\x16\x45xportAttemptsResponse\x12\r\n\x05lines\x18\x01 \x03(\t\"!\n\x11\x45xportGameRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"#\n\x12\x45xportGameResponse\x12\r\n\x05lines\x18\x01 \x03(\t\"!\n\x11VerifyGameRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"\x8f\x02\n\x12VerifyGameResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\n\n\x02ok\x18\x02 \x01(\x08\x12\r\n\x05rules\x18\x03 \x01(\t\x12\x15\n\rrules_version\x18\x04 \x01(\x05\x12\x13\n\x0brng_version\x18\x05 \x01(\x05\x12\x0e\n\x06\x65vents\x18\x06 \x01(\x03\x12\x10\n\x08\x66inished\x18\x07 \x01(\x08\x12\x12\n\nfinal_hash\x18\x08 \x01(\t\x12\x14\n\x0c\x66inal_scores\x18\t \x03(\x03\x12\x0f\n\x07winners\x18\n \x03(\x05\x12-\n\x08\x66indings\x18\x0b \x03(\x0b\x32\x1b.playledger.v1.AuditFinding\x12\x18\n\x10\x63\x65rtificate_json\x18\x0c \x01(\t\"0\n\x0c\x41uditFinding\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0f\n\x07message\x18\x02 \x01(\t2\xf3\x02\n\x0c\x41uditService\x12S\n\nExportGame\x12 .playledger.v1.ExportGameRequest\x1a!.playledger.v1.ExportGameResponse0\x01\x12Q\n\nVerifyGame\x12 .playledger.v1.VerifyGameRequest\x1a!.playledger.v1.VerifyGameResponse\x12Z\n\rGetReceiptKey\x12#.playledger.v1.GetReceiptKeyRequest\x1a$.playledger.v1.GetReceiptKeyResponse\x12_\n\x0e\x45xportAttempts\x12$.playledger.v1.ExportAttemptsRequest\x1a%.playledger.v1.ExportAttemptsResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19playledger/v1/audit.proto\x12\rplayledger.v1\"\x16\n\x14GetReceiptKeyRequest\"l\n\x15GetReceiptKeyResponse\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x16\n\x0epublic_key_pem\x18\x02 \x01(\t\x12+\n\x08previous\x18\x03 \x03(\x0b\x32\x19.playledger.v1.ReceiptKey\"4\n\nReceiptKey\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x16\n\x0epublic_key_pem\x18\x02 \x01(\t\"%\n\x15\x45xportAttemptsRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"\'\n\x16\x45xportAttemptsResponse\x12\r\n\x05lines\x18\x01 \x03(\t\"!\n\x11\x45xportGameRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"#\n\x12\x45xportGameResponse\x12\r\n\x05lines\x18\x01 \x03(\t\"!\n\x11VerifyGameRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"\x8f\x02\n\x12VerifyGameResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\n\n\x02ok\x18\x02 \x01(\x08\x12\r\n\x05rules\x18\x03 \x01(\t\x12\x15\n\rrules_version\x18\x04 \x01(\x05\x12\x13\n\x0brng_version\x18\x05 \x01(\x05\x12\x0e\n\x06\x65vents\x18\x06 \x01(\x03\x12\x10\n\x08\x66inished\x18\x07 \x01(\x08\x12\x12\n\nfinal_hash\x18\x08 \x01(\t\x12\x14\n\x0c\x66inal_scores\x18\t \x03(\x03\x12\x0f\n\x07winners\x18\n \x03(\x05\x12-\n\x08\x66indings\x18\x0b \x03(\x0b\x32\x1b.playledger.v1.AuditFinding\x12\x18\n\x10\x63\x65rtificate_json\x18\x0c \x01(\t\"0\n\x0c\x41uditFinding\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0f\n\x07message\x18\x02 \x01(\t2\xf3\x02\n\x0c\x41uditService\x12S\n\nExportGame\x12 .playledger.v1.ExportGameRequest\x1a!.playledger.v1.ExportGameResponse0\x01\x12Q\n\nVerifyGame\x12 .playledger.v1.VerifyGameRequest\x1a!.playledger.v1.VerifyGameResponse\x12Z\n\rGetReceiptKey\x12#.playledger.v1.GetReceiptKeyRequest\x1a$.playledger.v1.GetReceiptKeyResponse\x12_\n\x0e\x45xportAttempts\x12$.playledger.v1.ExportAttemptsRequest\x1a%.playledger.v1.ExportAttemptsResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,21 +34,23 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GETRECEIPTKEYREQUEST']._serialized_start=44
   _globals['_GETRECEIPTKEYREQUEST']._serialized_end=66
   _globals['_GETRECEIPTKEYRESPONSE']._serialized_start=68
-  _globals['_GETRECEIPTKEYRESPONSE']._serialized_end=131
-  _globals['_EXPORTATTEMPTSREQUEST']._serialized_start=133
-  _globals['_EXPORTATTEMPTSREQUEST']._serialized_end=170
-  _globals['_EXPORTATTEMPTSRESPONSE']._serialized_start=172
-  _globals['_EXPORTATTEMPTSRESPONSE']._serialized_end=211
-  _globals['_EXPORTGAMEREQUEST']._serialized_start=213
-  _globals['_EXPORTGAMEREQUEST']._serialized_end=246
-  _globals['_EXPORTGAMERESPONSE']._serialized_start=248
-  _globals['_EXPORTGAMERESPONSE']._serialized_end=283
-  _globals['_VERIFYGAMEREQUEST']._serialized_start=285
-  _globals['_VERIFYGAMEREQUEST']._serialized_end=318
-  _globals['_VERIFYGAMERESPONSE']._serialized_start=321
-  _globals['_VERIFYGAMERESPONSE']._serialized_end=592
-  _globals['_AUDITFINDING']._serialized_start=594
-  _globals['_AUDITFINDING']._serialized_end=642
-  _globals['_AUDITSERVICE']._serialized_start=645
-  _globals['_AUDITSERVICE']._serialized_end=1016
+  _globals['_GETRECEIPTKEYRESPONSE']._serialized_end=176
+  _globals['_RECEIPTKEY']._serialized_start=178
+  _globals['_RECEIPTKEY']._serialized_end=230
+  _globals['_EXPORTATTEMPTSREQUEST']._serialized_start=232
+  _globals['_EXPORTATTEMPTSREQUEST']._serialized_end=269
+  _globals['_EXPORTATTEMPTSRESPONSE']._serialized_start=271
+  _globals['_EXPORTATTEMPTSRESPONSE']._serialized_end=310
+  _globals['_EXPORTGAMEREQUEST']._serialized_start=312
+  _globals['_EXPORTGAMEREQUEST']._serialized_end=345
+  _globals['_EXPORTGAMERESPONSE']._serialized_start=347
+  _globals['_EXPORTGAMERESPONSE']._serialized_end=382
+  _globals['_VERIFYGAMEREQUEST']._serialized_start=384
+  _globals['_VERIFYGAMEREQUEST']._serialized_end=417
+  _globals['_VERIFYGAMERESPONSE']._serialized_start=420
+  _globals['_VERIFYGAMERESPONSE']._serialized_end=691
+  _globals['_AUDITFINDING']._serialized_start=693
+  _globals['_AUDITFINDING']._serialized_end=741
+  _globals['_AUDITSERVICE']._serialized_start=744
+  _globals['_AUDITSERVICE']._serialized_end=1115
 # @@protoc_insertion_point(module_scope)

@@ -39,10 +39,42 @@ class GetReceiptKeyResponse(_message.Message):
 
     KEY_ID_FIELD_NUMBER: _builtins.int
     PUBLIC_KEY_PEM_FIELD_NUMBER: _builtins.int
+    PREVIOUS_FIELD_NUMBER: _builtins.int
     key_id: _builtins.str
-    """"sha256:" and 32 hex digits of sha256(raw public key), as receipts name it."""
+    """"sha256:" and 32 hex digits of sha256(raw public key), as receipts name it.
+    Every process and replica of a deployment answers the same key.
+    """
     public_key_pem: _builtins.str
     """The Ed25519 public key, PEM (SubjectPublicKeyInfo)."""
+    @_builtins.property
+    def previous(self) -> _containers.RepeatedCompositeFieldContainer[Global___ReceiptKey]:
+        """Keys this one replaced (rotation): receipts signed with them still verify."""
+
+    def __init__(
+        self,
+        *,
+        key_id: _builtins.str = ...,
+        public_key_pem: _builtins.str = ...,
+        previous: _abc.Iterable[Global___ReceiptKey] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key_id", b"key_id", "previous", b"previous", "public_key_pem", b"public_key_pem"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetReceiptKeyResponse: _TypeAlias = GetReceiptKeyResponse  # noqa: Y015
+
+@_typing.final
+class ReceiptKey(_message.Message):
+    """A receipt key's public half, as receipts name it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_ID_FIELD_NUMBER: _builtins.int
+    PUBLIC_KEY_PEM_FIELD_NUMBER: _builtins.int
+    key_id: _builtins.str
+    public_key_pem: _builtins.str
     def __init__(
         self,
         *,
@@ -55,7 +87,7 @@ class GetReceiptKeyResponse(_message.Message):
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___GetReceiptKeyResponse: _TypeAlias = GetReceiptKeyResponse  # noqa: Y015
+Global___ReceiptKey: _TypeAlias = ReceiptKey  # noqa: Y015
 
 @_typing.final
 class ExportAttemptsRequest(_message.Message):

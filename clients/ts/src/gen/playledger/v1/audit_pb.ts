@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file playledger/v1/audit.proto.
  */
 export const file_playledger_v1_audit: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2F1ZGl0LnByb3RvEg1wbGF5bGVkZ2VyLnYxIhYKFEdldFJlY2VpcHRLZXlSZXF1ZXN0Ij8KFUdldFJlY2VpcHRLZXlSZXNwb25zZRIOCgZrZXlfaWQYASABKAkSFgoOcHVibGljX2tleV9wZW0YAiABKAkiJQoVRXhwb3J0QXR0ZW1wdHNSZXF1ZXN0EgwKBG5hbWUYASABKAkiJwoWRXhwb3J0QXR0ZW1wdHNSZXNwb25zZRINCgVsaW5lcxgBIAMoCSIhChFFeHBvcnRHYW1lUmVxdWVzdBIMCgRuYW1lGAEgASgJIiMKEkV4cG9ydEdhbWVSZXNwb25zZRINCgVsaW5lcxgBIAMoCSIhChFWZXJpZnlHYW1lUmVxdWVzdBIMCgRuYW1lGAEgASgJIo8CChJWZXJpZnlHYW1lUmVzcG9uc2USDAoEbmFtZRgBIAEoCRIKCgJvaxgCIAEoCBINCgVydWxlcxgDIAEoCRIVCg1ydWxlc192ZXJzaW9uGAQgASgFEhMKC3JuZ192ZXJzaW9uGAUgASgFEg4KBmV2ZW50cxgGIAEoAxIQCghmaW5pc2hlZBgHIAEoCBISCgpmaW5hbF9oYXNoGAggASgJEhQKDGZpbmFsX3Njb3JlcxgJIAMoAxIPCgd3aW5uZXJzGAogAygFEi0KCGZpbmRpbmdzGAsgAygLMhsucGxheWxlZGdlci52MS5BdWRpdEZpbmRpbmcSGAoQY2VydGlmaWNhdGVfanNvbhgMIAEoCSIwCgxBdWRpdEZpbmRpbmcSDwoHdmVyc2lvbhgBIAEoAxIPCgdtZXNzYWdlGAIgASgJMvMCCgxBdWRpdFNlcnZpY2USUwoKRXhwb3J0R2FtZRIgLnBsYXlsZWRnZXIudjEuRXhwb3J0R2FtZVJlcXVlc3QaIS5wbGF5bGVkZ2VyLnYxLkV4cG9ydEdhbWVSZXNwb25zZTABElEKClZlcmlmeUdhbWUSIC5wbGF5bGVkZ2VyLnYxLlZlcmlmeUdhbWVSZXF1ZXN0GiEucGxheWxlZGdlci52MS5WZXJpZnlHYW1lUmVzcG9uc2USWgoNR2V0UmVjZWlwdEtleRIjLnBsYXlsZWRnZXIudjEuR2V0UmVjZWlwdEtleVJlcXVlc3QaJC5wbGF5bGVkZ2VyLnYxLkdldFJlY2VpcHRLZXlSZXNwb25zZRJfCg5FeHBvcnRBdHRlbXB0cxIkLnBsYXlsZWRnZXIudjEuRXhwb3J0QXR0ZW1wdHNSZXF1ZXN0GiUucGxheWxlZGdlci52MS5FeHBvcnRBdHRlbXB0c1Jlc3BvbnNlMAFiBnByb3RvMw");
+  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2F1ZGl0LnByb3RvEg1wbGF5bGVkZ2VyLnYxIhYKFEdldFJlY2VpcHRLZXlSZXF1ZXN0ImwKFUdldFJlY2VpcHRLZXlSZXNwb25zZRIOCgZrZXlfaWQYASABKAkSFgoOcHVibGljX2tleV9wZW0YAiABKAkSKwoIcHJldmlvdXMYAyADKAsyGS5wbGF5bGVkZ2VyLnYxLlJlY2VpcHRLZXkiNAoKUmVjZWlwdEtleRIOCgZrZXlfaWQYASABKAkSFgoOcHVibGljX2tleV9wZW0YAiABKAkiJQoVRXhwb3J0QXR0ZW1wdHNSZXF1ZXN0EgwKBG5hbWUYASABKAkiJwoWRXhwb3J0QXR0ZW1wdHNSZXNwb25zZRINCgVsaW5lcxgBIAMoCSIhChFFeHBvcnRHYW1lUmVxdWVzdBIMCgRuYW1lGAEgASgJIiMKEkV4cG9ydEdhbWVSZXNwb25zZRINCgVsaW5lcxgBIAMoCSIhChFWZXJpZnlHYW1lUmVxdWVzdBIMCgRuYW1lGAEgASgJIo8CChJWZXJpZnlHYW1lUmVzcG9uc2USDAoEbmFtZRgBIAEoCRIKCgJvaxgCIAEoCBINCgVydWxlcxgDIAEoCRIVCg1ydWxlc192ZXJzaW9uGAQgASgFEhMKC3JuZ192ZXJzaW9uGAUgASgFEg4KBmV2ZW50cxgGIAEoAxIQCghmaW5pc2hlZBgHIAEoCBISCgpmaW5hbF9oYXNoGAggASgJEhQKDGZpbmFsX3Njb3JlcxgJIAMoAxIPCgd3aW5uZXJzGAogAygFEi0KCGZpbmRpbmdzGAsgAygLMhsucGxheWxlZGdlci52MS5BdWRpdEZpbmRpbmcSGAoQY2VydGlmaWNhdGVfanNvbhgMIAEoCSIwCgxBdWRpdEZpbmRpbmcSDwoHdmVyc2lvbhgBIAEoAxIPCgdtZXNzYWdlGAIgASgJMvMCCgxBdWRpdFNlcnZpY2USUwoKRXhwb3J0R2FtZRIgLnBsYXlsZWRnZXIudjEuRXhwb3J0R2FtZVJlcXVlc3QaIS5wbGF5bGVkZ2VyLnYxLkV4cG9ydEdhbWVSZXNwb25zZTABElEKClZlcmlmeUdhbWUSIC5wbGF5bGVkZ2VyLnYxLlZlcmlmeUdhbWVSZXF1ZXN0GiEucGxheWxlZGdlci52MS5WZXJpZnlHYW1lUmVzcG9uc2USWgoNR2V0UmVjZWlwdEtleRIjLnBsYXlsZWRnZXIudjEuR2V0UmVjZWlwdEtleVJlcXVlc3QaJC5wbGF5bGVkZ2VyLnYxLkdldFJlY2VpcHRLZXlSZXNwb25zZRJfCg5FeHBvcnRBdHRlbXB0cxIkLnBsYXlsZWRnZXIudjEuRXhwb3J0QXR0ZW1wdHNSZXF1ZXN0GiUucGxheWxlZGdlci52MS5FeHBvcnRBdHRlbXB0c1Jlc3BvbnNlMAFiBnByb3RvMw");
 
 /**
  * @generated from message playledger.v1.GetReceiptKeyRequest
@@ -31,6 +31,7 @@ export const GetReceiptKeyRequestSchema: GenMessage<GetReceiptKeyRequest> = /*@_
 export type GetReceiptKeyResponse = Message<"playledger.v1.GetReceiptKeyResponse"> & {
   /**
    * "sha256:" and 32 hex digits of sha256(raw public key), as receipts name it.
+   * Every process and replica of a deployment answers the same key.
    *
    * @generated from field: string key_id = 1;
    */
@@ -42,6 +43,13 @@ export type GetReceiptKeyResponse = Message<"playledger.v1.GetReceiptKeyResponse
    * @generated from field: string public_key_pem = 2;
    */
   publicKeyPem: string;
+
+  /**
+   * Keys this one replaced (rotation): receipts signed with them still verify.
+   *
+   * @generated from field: repeated playledger.v1.ReceiptKey previous = 3;
+   */
+  previous: ReceiptKey[];
 };
 
 /**
@@ -50,6 +58,30 @@ export type GetReceiptKeyResponse = Message<"playledger.v1.GetReceiptKeyResponse
  */
 export const GetReceiptKeyResponseSchema: GenMessage<GetReceiptKeyResponse> = /*@__PURE__*/
   messageDesc(file_playledger_v1_audit, 1);
+
+/**
+ * A receipt key's public half, as receipts name it.
+ *
+ * @generated from message playledger.v1.ReceiptKey
+ */
+export type ReceiptKey = Message<"playledger.v1.ReceiptKey"> & {
+  /**
+   * @generated from field: string key_id = 1;
+   */
+  keyId: string;
+
+  /**
+   * @generated from field: string public_key_pem = 2;
+   */
+  publicKeyPem: string;
+};
+
+/**
+ * Describes the message playledger.v1.ReceiptKey.
+ * Use `create(ReceiptKeySchema)` to create a new message.
+ */
+export const ReceiptKeySchema: GenMessage<ReceiptKey> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_audit, 2);
 
 /**
  * @generated from message playledger.v1.ExportAttemptsRequest
@@ -68,7 +100,7 @@ export type ExportAttemptsRequest = Message<"playledger.v1.ExportAttemptsRequest
  * Use `create(ExportAttemptsRequestSchema)` to create a new message.
  */
 export const ExportAttemptsRequestSchema: GenMessage<ExportAttemptsRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_audit, 2);
+  messageDesc(file_playledger_v1_audit, 3);
 
 /**
  * @generated from message playledger.v1.ExportAttemptsResponse
@@ -88,7 +120,7 @@ export type ExportAttemptsResponse = Message<"playledger.v1.ExportAttemptsRespon
  * Use `create(ExportAttemptsResponseSchema)` to create a new message.
  */
 export const ExportAttemptsResponseSchema: GenMessage<ExportAttemptsResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_audit, 3);
+  messageDesc(file_playledger_v1_audit, 4);
 
 /**
  * @generated from message playledger.v1.ExportGameRequest
@@ -107,7 +139,7 @@ export type ExportGameRequest = Message<"playledger.v1.ExportGameRequest"> & {
  * Use `create(ExportGameRequestSchema)` to create a new message.
  */
 export const ExportGameRequestSchema: GenMessage<ExportGameRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_audit, 4);
+  messageDesc(file_playledger_v1_audit, 5);
 
 /**
  * @generated from message playledger.v1.ExportGameResponse
@@ -127,7 +159,7 @@ export type ExportGameResponse = Message<"playledger.v1.ExportGameResponse"> & {
  * Use `create(ExportGameResponseSchema)` to create a new message.
  */
 export const ExportGameResponseSchema: GenMessage<ExportGameResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_audit, 5);
+  messageDesc(file_playledger_v1_audit, 6);
 
 /**
  * @generated from message playledger.v1.VerifyGameRequest
@@ -146,7 +178,7 @@ export type VerifyGameRequest = Message<"playledger.v1.VerifyGameRequest"> & {
  * Use `create(VerifyGameRequestSchema)` to create a new message.
  */
 export const VerifyGameRequestSchema: GenMessage<VerifyGameRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_audit, 6);
+  messageDesc(file_playledger_v1_audit, 7);
 
 /**
  * @generated from message playledger.v1.VerifyGameResponse
@@ -232,7 +264,7 @@ export type VerifyGameResponse = Message<"playledger.v1.VerifyGameResponse"> & {
  * Use `create(VerifyGameResponseSchema)` to create a new message.
  */
 export const VerifyGameResponseSchema: GenMessage<VerifyGameResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_audit, 7);
+  messageDesc(file_playledger_v1_audit, 8);
 
 /**
  * @generated from message playledger.v1.AuditFinding
@@ -256,7 +288,7 @@ export type AuditFinding = Message<"playledger.v1.AuditFinding"> & {
  * Use `create(AuditFindingSchema)` to create a new message.
  */
 export const AuditFindingSchema: GenMessage<AuditFinding> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_audit, 8);
+  messageDesc(file_playledger_v1_audit, 9);
 
 /**
  * AuditService gives tournament organizers remote access to the audit trail:
