@@ -328,13 +328,21 @@ def event_to_proto(stored: Any, rules: AnyRules, seat: int | None, organizer: bo
 
 
 def rules_event_to_proto(
-    version: int, event: Any, cause: int | None, when: datetime, rules: AnyRules, seat: int | None, organizer: bool
+    version: int,
+    event: Any,
+    cause: int | None,
+    when: datetime,
+    rules: AnyRules,
+    seat: int | None,
+    organizer: bool,
+    recorded: dict[str, Any] | None = None,
 ) -> games_pb2.GameEvent | None:
-    """One rules event, redacted for the caller (the organizer sees it whole)."""
+    """One rules event, redacted for the caller (the organizer sees it whole). `recorded`: its data as the record
+    holds it, used as is when nothing is hidden from the caller (the event is then encoded once)."""
     shown = event if organizer else rules.redact(event, seat)
     if shown is None:
         return None
-    name, data = codec.encode(shown)
+    name, data = (type(shown).__name__, recorded) if shown is event and recorded is not None else codec.encode(shown)
     msg = games_pb2.GameEvent(version=version, type=name, data=dict_to_struct(data), time=timestamp(when))
     if cause is not None:
         msg.seat = cause

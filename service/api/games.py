@@ -25,7 +25,7 @@ from service.api.watch_budget import WatchBudget, WatchRefused, peer_host
 from service.bots import LEVELS, supported
 from service.bots.policies import SEARCH_BUDGET
 from service.ledger import codec
-from service.ledger.app import Ledger, now_ms
+from service.ledger.app import Intent, Ledger, now_ms
 from service.ledger.game import Game
 from service.projections.read import ReadModels
 from service.rules.catalog import RULES, rules_for
@@ -187,30 +187,26 @@ class GameService(games_pb2_grpc.GameServiceServicer):
     ) -> games_pb2.SubmitCommandResponse:
         caller = self._caller(context)
         game_id = attempt.game_id = convert.parse_game_name(request.game, "game")
-        # Seats, tokens and rules never change after creation: a cached copy answers them without a read.
-        game = self._ledger.peek(game_id) or self._ledger.get_game(game_id)
-        attempt.version = game.version
-        seat = attempt.seat = caller.seat_in(game)
-        if seat is None:
-            raise PermissionDenied("only a player can submit commands: call with your seat token", "NOT_A_PLAYER")
-        command = convert.parse_command(game.rules, request.command_type, request.args)
-        name, args = codec.encode(command)
-        attempt.command = {"name": name, "args": args}  # as the game's chain will hold it
         expected = request.expected_version if request.HasField("expected_version") else None
-        if not request.request_id:  # without one, a retry after a lost answer could record the move twice
-            raise convert.MalformedRequest(
-                "request_id is required: a fresh UUID per command, sent again unchanged on a retry",
-                "REQUEST_ID_REQUIRED",
-                "request_id",
-            )
-        if len(request.request_id) > 128:
-            raise convert.MalformedRequest("request_id is longer than 128 characters", field="request_id")
-        done = self._ledger.submit(game_id, seat, command, request.request_id, expected)
-        game = done.game
+
+        def read(game: Game) -> Intent:
+            """The request on the game as the ledger loaded it (once): who acts, and what the command means."""
+            attempt.version = game.version
+            seat = attempt.seat = caller.seat_in(game)
+            if seat is None:
+                raise PermissionDenied("only a player can submit commands: call with your seat token", "NOT_A_PLAYER")
+            command = convert.parse_command(game.rules, request.command_type, request.args)
+            name, args = codec.encode(command)
+            attempt.command = {"name": name, "args": args}  # as the game's chain will hold it
+            _check_request_id(request.request_id)
+            return Intent(seat, command, (name, args))
+
+        done = self._ledger.submit_for(game_id, read, request.request_id, expected)
+        game, seat = done.game, attempt.seat
         attempt.version = done.version
         rules = game.rules
         shown = [
-            convert.rules_event_to_proto(r.version, r.event, r.seat, convert.at(r.at_ms), rules, seat, False)
+            convert.rules_event_to_proto(r.version, r.event, r.seat, convert.at(r.at_ms), rules, seat, False, r.data)
             for r in done.events
         ]
         outcome = "repeated" if done.repeated else "accepted" if done.events else "no_effect"
@@ -220,7 +216,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             status=convert.game_status(game),
             repeated=done.repeated,
             receipt=self._receipt(attempt, outcome, "OK", ""),
-            legal_commands=_legal(game, seat) if game.version == done.version else [],
+            legal_commands=_legal(game, seat) if game.version == done.version and seat is not None else [],
         )
 
     def _where(self, game_id: UUID) -> dict[str, int | str]:
@@ -322,6 +318,17 @@ class _Attempt:
         self.seat: int | None = None
         # Until the command is read: what was sent (the record's form replaces it once it parses).
         self.command: dict[str, Any] = {"command_type": request.command_type, "args": convert.raw_args(request.args)}
+
+
+def _check_request_id(request_id: str) -> None:
+    if not request_id:  # without one, a retry after a lost answer could record the move twice
+        raise convert.MalformedRequest(
+            "request_id is required: a fresh UUID per command, sent again unchanged on a retry",
+            "REQUEST_ID_REQUIRED",
+            "request_id",
+        )
+    if len(request_id) > 128:
+        raise convert.MalformedRequest("request_id is longer than 128 characters", field="request_id")
 
 
 def _legal(game: Game, seat: int) -> list[games_pb2.LegalCommand]:

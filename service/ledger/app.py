@@ -43,6 +43,15 @@ class RequestReused(ValueError):
 
 
 @dataclass(frozen=True)
+class Intent:
+    """What a request means on the game as loaded: the seat acting, the command, and its encoding when known."""
+
+    seat: int | None
+    command: Any
+    encoded: tuple[str, dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
 class Watched:
     """A stored event as a watch delivers it, with the game after it (the watch's own copy: read, never keep)."""
 
@@ -183,15 +192,47 @@ class Ledger(CachedGames, Application[UUID]):
         clock: Callable[[], int] = now_ms,
         bot: dict[str, Any] | None = None,
     ) -> Submitted:
-        """Decide and record one command in one transaction (see _submit); the observer hears the outcome.
+        """Decide and record one command of `seat` in one transaction (see submit_for).
 
         `bot` tags a move the server's bot made for the seat (Game.execute records it with the command).
         """
+        return self.submit_for(game_id, lambda _game: Intent(seat, command), request_id, expected_version, attempts,
+                               clock, bot)  # fmt: skip
+
+    def submit_for(
+        self,
+        game_id: UUID,
+        read: Callable[[Game], Intent],
+        request_id: str | None,
+        expected_version: int | None = None,
+        attempts: int = 5,
+        clock: Callable[[], int] = now_ms,
+        bot: dict[str, Any] | None = None,
+    ) -> Submitted:
+        """Decide and record one command in one transaction; the observer hears the outcome.
+
+        The game is loaded once, here (from the cache, else the store), and `read(game)` turns the caller's
+        request into the seat and the command on it: who a token is and what a command means need the
+        game's seats and rules, so the API authenticates and parses on this one load instead of its own.
+        A request_id this seat already used returns the first result and records nothing. A lost race with
+        another writer (another process) is re-decided on the fresh state unless the caller pinned
+        expected_version.
+        """
+        intent: Intent | None = None
         outcome = "error"
         try:
-            done = self._submit(game_id, seat, command, request_id, expected_version, attempts, clock, bot)
-            outcome = "repeated" if done.repeated else "accepted" if done.events else "no_effect"
-            return done
+            with self._locks[hash(game_id) % len(self._locks)]:
+                fresh = False  # the first try trusts this process's cache; a conflict or a doubt reads the store
+                for _ in range(attempts):
+                    game = self._for_command(game_id, fresh)
+                    intent = read(game)
+                    done = self._decide(game, intent, request_id, expected_version, clock, bot, fresh)
+                    if done is None:  # another process moved the game: read the store and decide again
+                        fresh = True
+                        continue
+                    outcome = "repeated" if done.repeated else "accepted" if done.events else "no_effect"
+                    return done
+            raise StaleVersion(f"the game kept changing; gave up after {attempts} attempts")
         except IllegalCommand:
             outcome = "rejected"
             raise
@@ -202,51 +243,40 @@ class Ledger(CachedGames, Application[UUID]):
             outcome = "invalid"
             raise
         finally:
-            self.observer.command(command, outcome)
+            if intent is not None:
+                self.observer.command(intent.command, outcome)
 
-    def _submit(
+    def _decide(
         self,
-        game_id: UUID,
-        seat: int | None,
-        command: Any,
+        game: Game,
+        intent: Intent,
         request_id: str | None,
         expected_version: int | None,
-        attempts: int,
         clock: Callable[[], int],
-        bot: dict[str, Any] | None = None,
-    ) -> Submitted:
-        """Decide and record one command in one transaction.
-
-        A request_id this seat already used returns the first result and records
-        nothing. A lost race with another writer (another process) is re-decided
-        on the fresh state unless the caller pinned expected_version.
-        """
-        with self._locks[hash(game_id) % len(self._locks)]:
-            fresh = False  # the first try trusts this process's cache; a conflict or a doubt reads the store
-            for _ in range(attempts):
-                game = self._for_command(game_id, fresh)
-                if request_id:
-                    repeat = self._repeat(game, seat, command, request_id)
-                    if repeat is not None:
-                        return repeat
-                if expected_version is not None and game.version != expected_version:
-                    if not fresh:  # another process may have moved the game past our cached copy
-                        fresh = True
-                        continue
-                    raise StaleVersion(f"the game is at version {game.version}, not {expected_version}", game.version)
-                recorded = game.execute(seat, command, request_id or None, clock(), bot)
-                if not recorded:
-                    return Submitted(game.version, [], game)
-                try:
-                    self.save(game)
-                except IntegrityError:
-                    if expected_version is not None:
-                        raise StaleVersion("another command was recorded first; reload and try again") from None
-                    self.observer.conflict_retried(game.rules_name)
-                    fresh = True
-                    continue
-                return Submitted(game.version, recorded, game)
-        raise StaleVersion(f"the game kept changing; gave up after {attempts} attempts")
+        bot: dict[str, Any] | None,
+        fresh: bool,
+    ) -> Submitted | None:
+        """One try on the game as loaded: the first answer of a repeated request, or the command decided and
+        saved; None when the game turned out stale (another writer) and must be read again."""
+        if request_id:
+            repeat = self._repeat(game, intent.seat, intent.command, request_id)
+            if repeat is not None:
+                return repeat
+        if expected_version is not None and game.version != expected_version:
+            if not fresh:  # another process may have moved the game past our cached copy
+                return None
+            raise StaleVersion(f"the game is at version {game.version}, not {expected_version}", game.version)
+        recorded = game.execute(intent.seat, intent.command, request_id or None, clock(), bot, intent.encoded)
+        if not recorded:
+            return Submitted(game.version, [], game)
+        try:
+            self.save(game)
+        except IntegrityError:
+            if expected_version is not None:
+                raise StaleVersion("another command was recorded first; reload and try again") from None
+            self.observer.conflict_retried(game.rules_name)
+            return None
+        return Submitted(game.version, recorded, game)
 
     def _for_command(self, game_id: UUID, fresh: bool) -> Game:
         """A private copy of the game to decide on.
@@ -298,7 +328,7 @@ class Ledger(CachedGames, Application[UUID]):
             # A finished game leaves memory instead: it never moves again, so the cache holds games in play.
             for aggregate in processing_event.aggregates.values():
                 if isinstance(aggregate, Game):
-                    if aggregate.is_finished():
+                    if aggregate.closed:
                         evict(cache, aggregate.id)
                     else:
                         cache.put(aggregate.id, deepcopy(aggregate))

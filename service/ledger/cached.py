@@ -61,7 +61,7 @@ class CachedGames:
             raise GameNotFound(f"there is no game {game_id}")
         cache = self.repository.cache
         cached = self._cached(game_id)
-        if cache is not None and game.is_finished():
+        if cache is not None and game.closed:
             evict(cache, game_id)  # the repository cached what it read: a finished game is not kept (_record)
         elif cache is not None and cached is not None and cached.version < game.version:
             cache.put(game_id, deepcopy(game))  # events another process recorded: keep what we just applied

@@ -59,13 +59,15 @@ def seed_commitment(seed_hex: str) -> str:
 
 @dataclass(frozen=True)
 class Recorded:
-    """A rules event as it was recorded: its stream version and the decoded event."""
+    """A rules event as it was recorded: its stream version, the event, and its data as encoded for the record
+    (the answer reuses it where nothing is hidden from the caller: each event is encoded once)."""
 
     version: int
     name: str
     event: Any
     seat: int | None
     at_ms: int = 0  # the server time the command was decided at (the rules' clock)
+    data: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -246,14 +248,27 @@ class Game(Aggregate):
         return len(self.players)
 
     def status(self) -> Status:
-        """The rules' status, or, once an arbiter ended the game, finished with nobody to act."""
+        """The rules' status, or, once an arbiter ended the game, finished with nobody to act.
+
+        Worked out once per state: the rules' state is immutable and replaced by every event, so the status
+        of the state in hand is remembered beside it (a command asked it three or four times before)."""
         if self.ruling is not None:
             return Status(RULED_PHASE, (), True)
-        return self.rules.status(self.state)
+        known: tuple[Any, Status] | None = getattr(self, "_status_of", None)
+        if known is not None and known[0] is self.state:
+            return known[1]
+        found: Status = self.rules.status(self.state)
+        self._status_of = (self.state, found)
+        return found
 
     def is_finished(self) -> bool:
         """Over, by the rules or by a ruling."""
-        return self.ruling is not None or bool(self.rules.status(self.state).finished)
+        return self.ruling is not None or bool(self.status().finished)
+
+    @property
+    def closed(self) -> bool:
+        """Its record is closed (SeedRevealed or EndedByRuling): finished, known without asking the rules."""
+        return self.revealed or self.ruling is not None
 
     def outcome(self) -> Outcome | None:
         """Why the game ended and who placed where: the rules' own account, or the arbiter's ruling."""
@@ -292,17 +307,23 @@ class Game(Aggregate):
         return [self._record(e, seat=None, command=None, request_id=None, at_ms=now_ms) for e in events]
 
     def execute(
-        self, seat: int | None, command: Any, request_id: str | None, now_ms: int, bot: dict[str, Any] | None = None
+        self,
+        seat: int | None,
+        command: Any,
+        request_id: str | None,
+        now_ms: int,
+        bot: dict[str, Any] | None = None,
+        encoded: tuple[str, dict[str, Any]] | None = None,
     ) -> list[Recorded]:
         """Ask the rules to decide (may raise IllegalCommand), then record what they decided.
 
         `bot` tags a move the server's bot made for `seat` (its level and policy version): the record shows
-        who played it, and replay re-derives it.
+        who played it, and replay re-derives it. `encoded`: the command as codec.encode gave it already.
         """
         if self.ruling is not None:
             raise GameRuled(self.ruling)
         decided = self.rules.decide(self.state, seat, command, self._rng(), now_ms)
-        name, args = codec.encode(command)
+        name, args = encoded or codec.encode(command)
         recorded_command: dict[str, Any] = {"name": name, "args": args}
         if bot is not None:
             recorded_command["bot"] = bot
@@ -336,7 +357,7 @@ class Game(Aggregate):
             "at_ms": at_ms,
         }
         self._chain(self.EventRecorded, fields)
-        return Recorded(self.version, name, event, seat, at_ms)
+        return Recorded(self.version, name, event, seat, at_ms, data)
 
     def _reveal_seed(self) -> None:
         rules = self.rules
