@@ -72,7 +72,7 @@ pytest: install
 # per 1,000 commands, projection lag; PostgreSQL with --processes 1 and 2, cross-process watch delay: a table, and JSON in out/ (~2 minutes).
 BENCH_ARGS ?=
 bench: install
-	$(BIN)/python -m clients.bench $(BENCH_ARGS)
+	$(BIN)/python -m bench.server_bench $(BENCH_ARGS)
 
 # kill -9 of the server under bot load (SQLite, PostgreSQL) and a PostgreSQL restart on a private cluster;
 # prints acknowledged/found/missing/duplicated, client error codes, recovery times, replay verify (~2 minutes).
@@ -98,7 +98,7 @@ fuzz: install
 GAMES ?= 200
 .PHONY: bot-bench
 bot-bench: install
-	$(BIN)/python -m replay.bot_bench --games $(GAMES)
+	$(BIN)/python -m bench.bot_bench --games $(GAMES)
 
 # Baba Yaga raced by the server's bots through a real server, from `playledger bot-game`'s defaults: Mode R and T
 # with three greedy and three search bots (GAMES each), then a scripted quick person against two greedy and two
@@ -111,11 +111,11 @@ bot-race-bench: install
 
 # Server memory per cached active game, every type 20 moves in (RSS growth in a fresh process per type; ~2 minutes).
 memory-bench: install
-	$(BIN)/python -m replay.memory_bench --games 10000
+	$(BIN)/python -m bench.memory_bench --games 10000
 
 # The audit's speed: 1,000 bot games of every type played through the ledger, then verified (events/s, games/s).
 audit-bench: install
-	$(BIN)/python -m replay.bench --games 1000
+	$(BIN)/python -m bench.audit_bench --games 1000
 
 # Every projection rebuilt from scratch on a fresh SQLite file and a fresh PostgreSQL database (PLAYLEDGER_TEST_POSTGRES
 # or 127.0.0.1:5432), after following the same bot games live: rebuild events/s beside a read+decode baseline of the
@@ -123,7 +123,7 @@ audit-bench: install
 .PHONY: projection-bench
 PROJECTION_GAMES ?= 100
 projection-bench: install
-	$(BIN)/python -m replay.projection_bench --games $(PROJECTION_GAMES)
+	$(BIN)/python -m bench.projection_bench --games $(PROJECTION_GAMES)
 
 # --- the SDKs as packages an app installs: dist/playledger_client-*.whl and dist/playledger-client-*.tgz ---------
 .PHONY: sdks

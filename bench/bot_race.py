@@ -26,9 +26,9 @@ from typing import Any
 import click
 from playledger_client import Client
 
+from bench.harness import BIN, ServerProc
 from bench.quick_person import Person
 from bench.race_records import Race, race, read
-from clients.harness import BIN, ServerProc
 
 ROWS = (("greedy", "R"), ("search", "R"), ("greedy", "T"), ("search", "T"))
 

@@ -27,7 +27,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from playledger.v1 import games_pb2, games_pb2_grpc
 
-from clients.harness import ServerProc, parse_metrics, scrape
+from bench.harness import ServerProc, parse_metrics, scrape
 from service.ledger.app import Ledger
 from service.ledger.store import persistence_env
 

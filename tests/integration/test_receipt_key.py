@@ -14,7 +14,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from playledger.v1 import audit_pb2, audit_pb2_grpc, games_pb2
 
-from clients.harness import BIN, ServerProc
+from bench.harness import BIN, ServerProc
 from replay import receipts
 from tests.integration.test_processes import pin_workers
 

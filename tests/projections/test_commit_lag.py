@@ -1,10 +1,10 @@
-"""clients.bench_lag: the commit -> read model lag a client measures, against a real server."""
+"""bench.lag: the commit -> read model lag a client measures, against a real server."""
 
 from __future__ import annotations
 
 import threading
 
-from clients import bench_lag
+from bench import lag as bench_lag
 from service.config import Settings
 from service.server import start
 

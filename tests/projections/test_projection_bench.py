@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.projection_bench import bench_store, differences
+from bench.projection_bench import bench_store, differences
 from service.ledger.store import persistence_env
 from service.projections import admin
 

@@ -38,7 +38,7 @@ import click
 import grpc
 from playledger_client import Client, PlayLedgerError, args_of
 
-from clients.harness import BIN, ServerProc, free_port
+from bench.harness import BIN, ServerProc, free_port
 
 T = TypeVar("T")
 

@@ -29,8 +29,8 @@ from typing import Any
 
 import click
 
-from clients.bench import DEFAULT_ADMIN, postgres_database
-from clients.harness import ServerProc, quantile, slope_per_hour
+from bench.harness import ServerProc, quantile, slope_per_hour
+from bench.server_bench import DEFAULT_ADMIN, postgres_database
 from tests.reliability.chaos import GAMES, RACE_REASONS, Bot, Journal, unexpected
 
 SAMPLE_EVERY = 5.0  # seconds between RSS samples

@@ -40,7 +40,7 @@ def numbers(node: Any, path: str = "") -> list[tuple[str, float]]:
 def run_bench(*args: str) -> dict[str, Any]:
     done = subprocess.run(
         [
-            *(sys.executable, "-m", "clients.bench", "--inflight", "2", "--commands", "8", "--processes", "1"),
+            *(sys.executable, "-m", "bench.server_bench", "--inflight", "2", "--commands", "8", "--processes", "1"),
             *("--json", "--out", "", *args),
         ],
         capture_output=True,

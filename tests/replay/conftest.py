@@ -10,7 +10,7 @@ from uuid import UUID
 
 import pytest
 
-from replay.bench import MIX, bot_game
+from bench.audit_bench import MIX, bot_game
 from service.ledger.app import Ledger
 from service.ledger.store import persistence_env
 

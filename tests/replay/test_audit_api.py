@@ -10,8 +10,8 @@ import grpc
 import pytest
 from playledger_client import Client, PlayLedgerError
 
+from bench.audit_bench import MIX, bot_game
 from replay import records
-from replay.bench import MIX, bot_game
 from replay.verify import CHAIN, FULL, check_against, verify_record
 from service.config import Settings
 from service.server import Running, start

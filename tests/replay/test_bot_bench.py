@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.bot_bench import match, play, race, solo
+from bench.bot_bench import match, play, race, solo
 from service.rules.catalog import rules_for
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.bench import MIX, populate
+from bench.audit_bench import MIX, populate
 from replay.sources import audit, open_store
 from service.ledger.app import Ledger
 from service.ledger.store import persistence_env

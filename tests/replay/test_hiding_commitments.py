@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.audit_bench import START_MS
 from replay import records
-from replay.bench import START_MS
 from replay.records import ORGANIZER, PUBLIC, Audience, GameRecord
 from service.ledger import chain, codec
 from service.ledger.app import Ledger

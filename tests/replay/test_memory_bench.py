@@ -7,12 +7,12 @@ import json
 import subprocess
 import sys
 
-from replay.memory_bench import TABLES
+from bench.memory_bench import TABLES
 
 
 def test_the_memory_bench_caches_every_game_it_plays_and_prints_its_cost() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "replay.memory_bench", "--games", "50", "--moves", "5", "--json"],
+        [sys.executable, "-m", "bench.memory_bench", "--games", "50", "--moves", "5", "--json"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.bench import MIX, bot_game
+from bench.audit_bench import MIX, bot_game
 from replay.projection import ABSENT, BEHIND, DIFFERS, MATCHES, ProjectionReader
 from replay.sources import audit, open_store
 from service.ledger.app import Ledger

@@ -9,7 +9,7 @@ from uuid import UUID
 
 import pytest
 
-from replay.bench import MIX, bot_game
+from bench.audit_bench import MIX, bot_game
 from replay.sources import open_store
 from service.ledger.app import Ledger
 from service.ledger.store import persistence_env

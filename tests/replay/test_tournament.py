@@ -12,8 +12,8 @@ from uuid import UUID
 
 import pytest
 
+from bench.audit_bench import play_out
 from replay import certificates
-from replay.bench import play_out
 from replay.tournament import GameFact
 from service.ledger import signing
 from service.ledger.app import Ledger

@@ -1,7 +1,7 @@
 """`make bot-bench`: how well each bot level plays each game, and how long a move takes.
 
-    python -m replay.bot_bench                          # 200 games per match-up (the issue's figure)
-    python -m replay.bot_bench --games 20 --rules hare-and-tortoise --match search-greedy --policy 2
+    python -m bench.bot_bench                          # 200 games per match-up (the issue's figure)
+    python -m bench.bot_bench --games 20 --rules hare-and-tortoise --match search-greedy --policy 2
 
 For every game at 2 players (Antics in its two-player variant): search against random and against greedy,
 greedy against random, seats alternating between games (so neither side always starts); a match-up's

@@ -14,9 +14,9 @@ from typing import Any
 import grpc
 from playledger.v1 import games_pb2, games_pb2_grpc
 
-from clients.bench_output import _r
-from clients.bench_worker import CALL_TIMEOUT, pin_workers
-from clients.harness import ServerProc, quantile
+from bench.harness import ServerProc, quantile
+from bench.output import _r
+from bench.worker import CALL_TIMEOUT, pin_workers
 
 ORGANIZER = "bench-organizer-" + uuid.uuid4().hex  # lets the watch measurement see every event
 

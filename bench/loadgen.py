@@ -1,6 +1,6 @@
 """A bounded load generator: bots play games concurrently over gRPC and SubmitCommand is timed.
 
-    python -m clients.loadgen --server 127.0.0.1:50051 --rules hare-and-tortoise --clients 4 --commands 2000
+    python -m bench.loadgen --server 127.0.0.1:50051 --rules hare-and-tortoise --clients 4 --commands 2000
 
 Each client thread creates games and plays them with a random bot until the
 command budget is spent. Only SubmitCommand is timed (ListLegalCommands, which

@@ -1,7 +1,7 @@
-"""Projection rebuild benchmark: python -m replay.projection_bench [--games 100] [--postgres URL | --no-postgres]
+"""Projection rebuild benchmark: python -m bench.projection_bench [--games 100] [--postgres URL | --no-postgres]
 
 On a fresh SQLite file and a fresh PostgreSQL database (created, then dropped): bot games of every type
-(replay.bench's mix) are recorded, the projections follow them as a server's would (incremental), then
+(bench.audit_bench's mix) are recorded, the projections follow them as a server's would (incremental), then
 every projection is rebuilt from the first event (`projections rebuild`) and its read models compared
 with the incremental ones, row for row. Printed per store: events/s of the rebuild (wall clock), events
 per CPU second, and beside them a baseline timed in the same run (reading and decoding the same
@@ -25,7 +25,7 @@ from urllib.parse import urlparse
 
 import click
 
-from replay.bench import Timing, populate, timed
+from bench.audit_bench import Timing, populate, timed
 from service.ledger.app import Ledger
 from service.ledger.store import persistence_env
 from service.projections import admin

@@ -1,4 +1,4 @@
-"""Server memory per cached active game: python -m replay.memory_bench --games 10000 (make memory-bench)
+"""Server memory per cached active game: python -m bench.memory_bench --games 10000 (make memory-bench)
 
 The ledger keeps recently used games in memory (the aggregate cache: commands decide on the cached copy,
 reads skip the store). This plays `--games` games of every type a few moves into their middle, through
@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from replay.bench import START_MS, Setup
+from bench.audit_bench import START_MS, Setup
 from service.ledger.app import Ledger
 from service.ledger.store import persistence_env
 from service.rules.core import IllegalCommand, Rng
@@ -102,7 +102,7 @@ def main(games: int, moves: int, as_json: bool, only: str | None) -> None:
         return
     rows = []
     for setup in TABLES:
-        worker = [sys.executable, "-m", "replay.memory_bench", "--only", setup.rules]
+        worker = [sys.executable, "-m", "bench.memory_bench", "--only", setup.rules]
         done = subprocess.run([*worker, "--games", str(games), "--moves", str(moves)], capture_output=True, text=True)
         if done.returncode:
             raise click.ClickException(f"{setup.rules}: {done.stderr.strip()}")

@@ -1,9 +1,9 @@
 """The command benchmark (`make bench`): throughput, latency and server CPU of SubmitCommand, each beside the
 standard gRPC health Check measured in the same run, on a fresh SQLite file and a fresh PostgreSQL database.
 
-    python -m clients.bench                      # the whole run (SQLite + PostgreSQL), table on stdout
-    python -m clients.bench --json               # the same numbers as one JSON document on stdout
-    python -m clients.bench --stores sqlite --inflight 4 --commands 40     # a quick look
+    python -m bench.server_bench                      # the whole run (SQLite + PostgreSQL), table on stdout
+    python -m bench.server_bench --json               # the same numbers as one JSON document on stdout
+    python -m bench.server_bench --stores sqlite --inflight 4 --commands 40     # a quick look
 
 How a step is timed. Load comes from `--processes` worker processes (spawned, each with one channel and gRPC
 futures), so the Python client is not what limits 16 or 64 calls in flight on a small machine; how much CPU
@@ -41,11 +41,11 @@ from urllib.parse import urlparse
 
 import click
 
-from clients import bench_lag
-from clients.bench_output import _loadavg, _r, table
-from clients.bench_watch import ORGANIZER, watch_latency
-from clients.bench_worker import BARRIER_TIMEOUT, _worker_main, pin_workers
-from clients.harness import ServerProc, cpu_seconds, quantile
+from bench import lag as bench_lag
+from bench.harness import ServerProc, cpu_seconds, quantile
+from bench.output import _loadavg, _r, table
+from bench.watch import ORGANIZER, watch_latency
+from bench.worker import BARRIER_TIMEOUT, _worker_main, pin_workers
 
 DEFAULT_INFLIGHT = (1, 4, 16, 64)
 # Store labels -> what the fresh database's URL gets appended (service/ledger/store.py parameters).

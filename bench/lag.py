@@ -21,7 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 import grpc
 from playledger.v1 import games_pb2, games_pb2_grpc
 
-from clients.harness import quantile
+from bench.harness import quantile
 
 POLL_SECONDS = 0.002
 MAX_SAMPLES = 200  # during a load step: until the step ends or this many commands

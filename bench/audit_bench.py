@@ -1,4 +1,4 @@
-"""Bot games in bulk, and the audit benchmark: python -m replay.bench --games 1000 [--store URL] [--jobs N]
+"""Bot games in bulk, and the audit benchmark: python -m bench.audit_bench --games 1000 [--store URL] [--jobs N]
 
 Games are played in-process through the ledger (the Game aggregate decides and
 records exactly as the server does, with a synthetic clock), by a seeded
