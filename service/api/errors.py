@@ -8,16 +8,15 @@ from contextlib import contextmanager
 from typing import Any
 
 import grpc
-from eventsourcing.persistence import OperationalError, PersistenceError
 from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
-from psycopg_pool import TooManyRequests
 
 from service.api.convert import MalformedRequest
 from service.ledger.app import RequestReused, StaleVersion
 from service.ledger.cached import GameNotFound
 from service.ledger.codec import CodecError
+from service.ledger.store import store_trouble
 from service.rules.catalog import UnknownRules
 from service.rules.core import IllegalCommand, InvalidOptions
 from service.tournaments.app import TournamentNotFound, TournamentRefused
@@ -79,11 +78,12 @@ STATUS_FOR: tuple[tuple[type[Exception], grpc.StatusCode, str], ...] = (
 
 def classify(exc: Exception) -> tuple[grpc.StatusCode, str, str] | None:
     """(status code, reason, message) for an exception we expect; None for a bug."""
-    if isinstance(exc, PersistenceError):
-        if isinstance(exc.__cause__, TooManyRequests):
-            return grpc.StatusCode.RESOURCE_EXHAUSTED, "STORE_BUSY", "the server is too busy; retry shortly"
-        if isinstance(exc, OperationalError) or type(exc) is PersistenceError:
-            return grpc.StatusCode.UNAVAILABLE, "STORE_UNAVAILABLE", "the game store is unavailable; retry shortly"
+    trouble = store_trouble(exc)
+    if trouble == "busy":
+        return grpc.StatusCode.RESOURCE_EXHAUSTED, "STORE_BUSY", "the server is too busy; retry shortly"
+    if trouble == "down":
+        return grpc.StatusCode.UNAVAILABLE, "STORE_UNAVAILABLE", "the game store is unavailable; retry shortly"
+    if trouble is not None:
         return None
     for cls, code, reason in STATUS_FOR:
         if isinstance(exc, cls):
@@ -157,7 +157,7 @@ def abort(
     extra: Sequence[Any] = (),
 ) -> None:
     """End the call with the status `classify` gave `exc` (and any extra details)."""
-    if isinstance(exc, PersistenceError):
+    if store_trouble(exc) is not None:
         log.warning("store trouble: %s", exc)
     field = getattr(exc, "field", None)
     context.abort_with_status(rich_status(code, reason, message, field, extra, facts_of(exc)))

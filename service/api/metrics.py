@@ -23,7 +23,6 @@ from importlib import metadata
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.utils import get_topic
 from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
@@ -40,7 +39,7 @@ from prometheus_client.registry import Collector
 from service.api.convert import wire_name
 from service.ledger.app import Ledger
 from service.ledger.chain import CLOSING
-from service.ledger.game import Game
+from service.ledger.game import Game, topic_of
 from service.ledger.observe import (
     LedgerObserver,
     ProjectionLag,
@@ -268,7 +267,7 @@ class GameCensus:
         self._after = 0
         self._open: dict[UUID, str] = {}
         self._lock = threading.Lock()
-        self._topics = [get_topic(Game.Created), get_topic(Game.SeedRevealed), get_topic(Game.EndedByRuling)]
+        self._topics = [topic_of(Game.Created), topic_of(Game.SeedRevealed), topic_of(Game.EndedByRuling)]
         self._created_topic = self._topics[0]
 
     def refresh(self) -> dict[str, int]:

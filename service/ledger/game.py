@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from eventsourcing.domain import Aggregate
+from eventsourcing.utils import get_topic
 
 from service.ledger import chain, clocks, codec
 from service.rules.catalog import rules_for
@@ -408,6 +409,11 @@ def ruling_of(event: Game.EndedByRuling) -> dict[str, Any]:
         "seats": list(event.seats),
         "at_ms": event.at_ms,
     }
+
+
+def topic_of(event_class: type) -> str:
+    """The topic the store files an event class under (what a reader of the notification log selects by)."""
+    return get_topic(event_class)
 
 
 def request_key(seat: int | None, request_id: str) -> str:

@@ -101,3 +101,19 @@ def describe(url: str) -> str:
         netloc = parsed.netloc.replace(f":{parsed.password}@", ":***@")
         return parsed._replace(netloc=netloc).geturl()
     return url
+
+
+def store_trouble(exc: BaseException) -> str | None:
+    """What an exception says about the store, for the API's status codes: "busy" (every pooled connection is
+    taken), "down" (it cannot be reached or failed operationally), "error" (another store error: a bug), or
+    None (not the store's). The API asks here rather than importing the persistence library itself."""
+    from eventsourcing.persistence import OperationalError, PersistenceError  # the library's, kept in the ledger
+    from psycopg_pool import TooManyRequests
+
+    if not isinstance(exc, PersistenceError):
+        return None
+    if isinstance(exc.__cause__, TooManyRequests):
+        return "busy"
+    if isinstance(exc, OperationalError) or type(exc) is PersistenceError:
+        return "down"
+    return "error"
