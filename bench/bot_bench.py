@@ -40,7 +40,7 @@ from service.rules.catalog import RULES, rules_for
 from service.rules.core import AnyRules, IllegalCommand, Rng, normalize_options
 
 MAX_PLIES = 20000  # bound: a game that has not ended by then did not end by its rules
-RETRY_MS = 150  # as the server's bots (service/ledger/autoplay.py)
+RETRY_MS = 150  # as the server's bots (service/runtime/bot_runner.py)
 MATCHES = (("search", "random"), ("search", "greedy"), ("greedy", "random"))
 SOLO_CHALLENGES = 8  # Atiwa solo: game n plays challenge n % 9 (0: the plain goal, 120 points; AT-100, AT-C1..C8)
 RACE_GAMES, RACE_SEATS = 50, 3  # Baba Yaga Mode R with three bots of one level (the check)

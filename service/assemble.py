@@ -2,7 +2,7 @@
 
 `start()` builds and starts everything one process serves (tests call it with port 0 and an in-memory
 store); `Running.stop()` takes it down in order. The command line (service/server.py) and the worker
-supervisor (service/workers.py) both use it.
+supervisor (service/processes.py) both use it.
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from service.api.web import Calls, HandlerRegistry, Limits, TLSFiles, WebServer,
 from service.config import Settings
 from service.duties import Duties
 from service.ledger.app import Ledger
-from service.ledger.autoplay import BotRunner
-from service.ledger.follow import StoreFollower
-from service.ledger.scheduler import Scheduler
 from service.ledger.store import persistence_env
 from service.projections.read import ReadModels
 from service.projections.runner import LagProbe, Projections
+from service.runtime.bot_runner import BotRunner
+from service.runtime.follow import StoreFollower
+from service.runtime.scheduler import Scheduler
 from service.tournaments.app import Tournaments
 
 log = logging.getLogger("playledger.server")
@@ -115,7 +115,7 @@ class _Served:
 
 
 def start(settings: Settings, ledger: Ledger | None = None, reuse_port: bool = False) -> Running:
-    """Build and start a server. `reuse_port`: the ports are shared with sibling workers (service/workers.py)."""
+    """Build and start a server. `reuse_port`: the ports are shared with sibling workers (service/processes.py)."""
     ledger = ledger or Ledger(persistence_env(settings.store), cache_size=settings.cache_size)
     ledger.observer = metrics.PrometheusLedgerObserver()
     credentials = tls_credentials(settings)  # before anything starts: a bad file is a clear error, not a half-up server

@@ -13,7 +13,7 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 50051
     metrics_port: int = 9464  # 0 disables the metrics endpoint
-    # Server processes sharing the ports (service/workers.py): 0 = one per core on PostgreSQL, one on SQLite.
+    # Server processes sharing the ports (service/processes.py): 0 = one per core on PostgreSQL, one on SQLite.
     processes: int = 0
     workers: int = 8  # worker threads for unary calls, per port (gRPC and web)
     max_watchers: int = 64  # concurrent WatchGame streams, both ports together; each holds a thread of its own

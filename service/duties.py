@@ -2,9 +2,9 @@
 continuous audit of finished games.
 
 On SQLite there is one server process, and it runs them. On PostgreSQL every process (worker or replica)
-competes for an advisory lock (service/ledger/leader.py) and only the holder runs them; the others serve
+competes for an advisory lock (service/runtime/leader.py) and only the holder runs them; the others serve
 RPCs only. The holder's scheduler and bots hear every commit, this process's through the ledger's
-listeners and the others' through the store follower (service/ledger/follow.py).
+listeners and the others' through the store follower (service/runtime/follow.py).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from service.audit.continuous import ContinuousAudit
 from service.ledger.app import Ledger
-from service.ledger.autoplay import BotRunner
-from service.ledger.leader import Leadership, Stop
-from service.ledger.scheduler import Scheduler
 from service.projections.runner import Projections
+from service.runtime.bot_runner import BotRunner
+from service.runtime.leader import Leadership, Stop
+from service.runtime.scheduler import Scheduler
 
 log = logging.getLogger("playledger.duties")
 

@@ -1,5 +1,5 @@
 """The command line: `playledger-server` (one process, or a supervisor of --processes N workers) and its
-subcommands (health, projections). Assembling a server is service/assemble.py; the workers service/workers.py.
+subcommands (health, projections). Assembling a server is service/assemble.py; the workers service/processes.py.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from service.config import Settings
 from service.ledger import receipt_keys
 from service.ledger.app import Ledger
 from service.ledger.store import StoreURLError, describe, persistence_env
+from service.processes import ProcessesError, StoppedWhileStarting, Supervisor, resolve_processes
 from service.projections import admin as projections_admin
 from service.projections.runner import PROJECTIONS, LagProbe
-from service.workers import ProcessesError, StoppedWhileStarting, Supervisor, resolve_processes
 
 __all__ = [
     "STOP_DEADLINE",
@@ -198,7 +198,7 @@ def _serve_alone(settings: Settings) -> None:
 
 
 def _supervise(settings: Settings, count: int, log_level: str, log_format: str) -> None:
-    """N worker processes on shared ports (service/workers.py); this process serves the summed /metrics."""
+    """N worker processes on shared ports (service/processes.py); this process serves the summed /metrics."""
     logs.PROCESS_NAME = "supervisor"  # its log lines, told apart from its workers' (worker-N)
     tls_credentials(settings)  # a bad certificate is one clear error, not N failing workers
     supervisor = Supervisor(settings, count, log_level, log_format)

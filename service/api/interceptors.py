@@ -36,7 +36,7 @@ from service.api.logs import REQUEST_ID, RateLimit
 access = logging.getLogger("playledger.access")
 
 REQUEST_ID_HEADER = "x-request-id"
-# Which worker of a --processes N server answered (service/workers.py sets the index): for operators and tests.
+# Which worker of a --processes N server answered (service/processes.py sets the index): for operators and tests.
 WORKER_HEADER = "x-playledger-worker"
 SERVED_BY: tuple[tuple[str, str], ...] = (
     ((WORKER_HEADER, os.environ["PLAYLEDGER_WORKER_INDEX"]),) if "PLAYLEDGER_WORKER_INDEX" in os.environ else ()

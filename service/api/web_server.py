@@ -142,7 +142,7 @@ class WebServer:
         host: str,
         port: int,
         tls: TLSFiles | None = None,
-        reuse_port: bool = False,  # sibling worker processes share the port (service/workers.py)
+        reuse_port: bool = False,  # sibling worker processes share the port (service/processes.py)
         header_timeout: float | None = None,  # HEADER_TIMEOUT_S
         body_idle_timeout: float | None = None,  # BODY_IDLE_TIMEOUT_S
         keep_alive: int | None = None,  # KEEP_ALIVE_S

@@ -14,7 +14,7 @@ from playledger.v1 import games_pb2, games_pb2_grpc
 from replay.verify import verify_stream
 from service.bots import POLICY_VERSION, Policy
 from service.config import Settings
-from service.ledger import autoplay
+from service.runtime import bot_runner as autoplay
 from service.server import Running, start
 
 

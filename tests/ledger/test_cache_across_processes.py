@@ -12,10 +12,10 @@ from typing import Any
 from uuid import UUID
 
 from service.ledger.app import Ledger
-from service.ledger.follow import StoreFollower
 from service.ledger.observe import LedgerObserver
 from service.ledger.store import persistence_env
 from service.rules.hare_tortoise.messages import ChooseSecondBet
+from service.runtime.follow import StoreFollower
 
 PLAYERS = ["ann", "bob", "cy"]
 

@@ -14,10 +14,10 @@ import pytest
 from replay.verify import verify_stream
 from service.bots import POLICY_VERSION
 from service.ledger.app import Ledger
-from service.ledger.autoplay import BotRunner
 from service.ledger.clocks import CLOCK_ACTOR, TimeControlError, time_control
 from service.ledger.game import Game
 from service.ledger.store import persistence_env
+from service.runtime.bot_runner import BotRunner
 
 DEADLINE_S = 10
 

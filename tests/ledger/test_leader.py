@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from service.ledger.leader import Leadership, key_for
 from service.ledger.store import persistence_env
+from service.runtime.leader import Leadership, key_for
 
 pytestmark = pytest.mark.postgres
 

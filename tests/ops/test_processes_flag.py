@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from service.config import Settings
+from service.processes import ProcessesError, cores, reserve, resolve_processes
 from service.server import main
-from service.workers import ProcessesError, cores, reserve, resolve_processes
 
 PG = "postgresql://u@127.0.0.1:5432/db"
 

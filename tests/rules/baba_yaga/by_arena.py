@@ -1,4 +1,4 @@
-"""Baba Yaga played by bots as the server plays them (service/ledger/autoplay.py), on a synthetic clock.
+"""Baba Yaga played by bots as the server plays them (service/runtime/bot_runner.py), on a synthetic clock.
 
 Every seat is a bot with a level; a seat that is to act moves when its pace says (service/bots/pace.py:
 a person's wait by default, or a fixed `think_ms`, never before the rules accept the move; a save does
@@ -21,10 +21,10 @@ from typing import Any
 
 from service.bots import Policy, choose, pace
 from service.bots.policies import SEARCH_BUDGET, bot_rng
-from service.ledger.autoplay import RETRY_MS
 from service.rules import baba_yaga as by
 from service.rules.baba_yaga.messages import FinishReason, SpellRevealed, TurnEnded, WitchStepped
 from service.rules.core import IllegalCommand
+from service.runtime.bot_runner import RETRY_MS
 from tests.support.playout import Playout, start
 
 

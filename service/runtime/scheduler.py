@@ -18,8 +18,8 @@ from uuid import UUID
 
 from service.ledger.app import Ledger, StaleVersion, now_ms
 from service.ledger.cached import GameNotFound
-from service.ledger.timers import TimerLoop
 from service.rules.core import IllegalCommand
+from service.runtime.timers import TimerLoop
 
 log = logging.getLogger(__name__)
 

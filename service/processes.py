@@ -54,7 +54,7 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 PR_SET_PDEATHSIG = 1
 # A worker runs the supervisor's own code, wherever the interpreter's path would find a `service` package.
 CODE_ROOT = Path(__file__).resolve().parents[1]
-WORKER_CODE = "import sys; sys.path.insert(0, {root!r}); from service.workers import worker_main; worker_main()"
+WORKER_CODE = "import sys; sys.path.insert(0, {root!r}); from service.processes import worker_main; worker_main()"
 
 
 class StoppedWhileStarting(Exception):

@@ -25,8 +25,8 @@ from service.ledger.app import Ledger, StaleVersion, now_ms
 from service.ledger.cached import GameNotFound
 from service.ledger.clocks import timeout_tag
 from service.ledger.game import Game
-from service.ledger.timers import TimerLoop
 from service.rules.core import IllegalCommand
+from service.runtime.timers import TimerLoop
 
 log = logging.getLogger(__name__)
 RETRY_MS = 150  # a refused bot move (a lost race) is decided again no sooner than this
