@@ -99,7 +99,10 @@ def parse_page_token(token: str) -> int:
 
 def command_to_proto(command: Any, rules: AnyRules) -> games_pb2.LegalCommand:
     name, args = codec.encode(command)
-    return games_pb2.LegalCommand(command_type=wire_name(name), args=dict_to_struct(args), label=rules.label(command))
+    wire = wire_name(name)
+    struct = dict_to_struct(args)
+    words = games_pb2.Words(key=f"{rules.name}.command.{wire}", params=struct)
+    return games_pb2.LegalCommand(command_type=wire, args=struct, label=rules.label(command), label_words=words)
 
 
 # --- Struct ------------------------------------------------------------------------------------
@@ -183,9 +186,12 @@ def status_to_proto(
         deadline_ms=deadline_ms or 0,
     )
     if outcome is not None:
-        msg.outcome.CopyFrom(
-            games_pb2.Outcome(reason=outcome.reason, placements=list(outcome.placements), tie_rule=outcome.tie_rule)
-        )
+        said = games_pb2.Outcome(reason=outcome.reason, placements=list(outcome.placements), tie_rule=outcome.tie_rule)
+        if outcome.reason_key:
+            said.reason_words.CopyFrom(games_pb2.Words(key=outcome.reason_key, params=dict_to_struct(outcome.params)))
+        if outcome.tie_key:
+            said.tie_rule_words.CopyFrom(games_pb2.Words(key=outcome.tie_key, params=dict_to_struct(outcome.params)))
+        msg.outcome.CopyFrom(said)
     return msg
 
 

@@ -210,11 +210,19 @@ class Outcome:
     `placements` has each seat's place, 1..n, ties sharing a place and the
     next place skipped (competition ranking: 1, 1, 3). `tie_rule` says which
     tie-break decided, or "" when none was needed.
+
+    The words are English; `reason_key` and `tie_key` (with `params`) name the same
+    messages for a client that says them in its own language, e.g. the key
+    "baba-yaga.end.third_spell" with params {"seat": 2} (seats, never names: the
+    client knows who sits where).
     """
 
     reason: str
     placements: tuple[int, ...]
     tie_rule: str = ""
+    reason_key: str = ""
+    tie_key: str = ""
+    params: Mapping[str, int | str] = field(default_factory=dict)
 
 
 class Rules(Protocol[S, C, E, V_co]):

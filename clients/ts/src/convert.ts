@@ -14,6 +14,7 @@ import type {
   LegalCommand,
   LegalCommands,
   SeatToken,
+  Words,
 } from "./types.js";
 
 /** int64 -> number, refusing (not rounding) a value a double cannot hold exactly. */
@@ -51,7 +52,13 @@ export function status(s: pb.GameStatus | undefined): GameStatus {
   };
   if (s?.outcome !== undefined) {
     const o = s.outcome;
-    out.outcome = { reason: o.reason, placements: [...o.placements], tieRule: o.tieRule };
+    out.outcome = {
+      reason: o.reason,
+      placements: [...o.placements],
+      tieRule: o.tieRule,
+      ...(o.reasonWords === undefined ? {} : { reasonWords: words(o.reasonWords) }),
+      ...(o.tieRuleWords === undefined ? {} : { tieRuleWords: words(o.tieRuleWords) }),
+    };
   }
   return out;
 }
@@ -130,7 +137,12 @@ export function update(u: pb.WatchGameResponse): GameUpdate {
 }
 
 export function legalCommand(c: pb.LegalCommand): LegalCommand {
-  return { commandType: c.commandType, args: c.args ?? {}, label: c.label };
+  const labelWords = c.labelWords === undefined ? { key: "", params: {} } : words(c.labelWords);
+  return { commandType: c.commandType, args: c.args ?? {}, label: c.label, labelWords };
+}
+
+export function words(w: pb.Words): Words {
+  return { key: w.key, params: w.params ?? {} };
 }
 
 export function legalCommands(r: pb.ListLegalCommandsResponse): LegalCommands {

@@ -5,8 +5,12 @@ import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 export type { JsonObject, JsonValue };
 
 export interface Outcome {
-  /** Why the game ended, in words a player understands. */
+  /** Why the game ended, in English. */
   reason: string;
+  /** The same as a message key with parameters, e.g. "baba-yaga.end.third_spell" {seat: 2}. */
+  reasonWords?: Words;
+  /** The tie rule as a message key, when a tie needed one. */
+  tieRuleWords?: Words;
   /** Per seat, its place: 1 is first; seats tied after every tie-break share a place. */
   placements: number[];
   /** The tie rule applied, in words; "" when no tie needed one. */
@@ -122,8 +126,16 @@ export interface GameEvent {
 export interface LegalCommand {
   commandType: string;
   args: JsonObject;
-  /** A short label for people, e.g. "play R-HARE-02 + R-HARE-07". */
+  /** A short label in English, e.g. "play R-HARE-02 + R-HARE-07". */
   label: string;
+  /** The label as a message key ("<rules>.command.<command_type>") with the args as its parameters. */
+  labelWords: Words;
+}
+
+/** Words a client says in its own language: a stable message key and its typed parameters (seats as numbers). */
+export interface Words {
+  key: string;
+  params: JsonObject;
 }
 
 export interface LegalCommands {

@@ -594,13 +594,25 @@ class Outcome(_message.Message):
     REASON_FIELD_NUMBER: _builtins.int
     PLACEMENTS_FIELD_NUMBER: _builtins.int
     TIE_RULE_FIELD_NUMBER: _builtins.int
+    REASON_WORDS_FIELD_NUMBER: _builtins.int
+    TIE_RULE_WORDS_FIELD_NUMBER: _builtins.int
     reason: _builtins.str
-    """Why it ended, in words a player understands ("the third animal reached the podium")."""
+    """Why it ended, in English ("the third animal reached the podium")."""
     tie_rule: _builtins.str
-    """The tie rule that was applied, in words; empty when no tie needed one."""
+    """The tie rule that was applied, in English; empty when no tie needed one."""
     @_builtins.property
     def placements(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Per seat, its place: 1 is first; seats tied after every tie-break share a place."""
+
+    @_builtins.property
+    def reason_words(self) -> Global___Words:
+        """The same as a message key and its parameters, for a client that says it
+        in its own language (e.g. "baba-yaga.end.third_spell" {"seat": 2}).
+        """
+
+    @_builtins.property
+    def tie_rule_words(self) -> Global___Words:
+        """The tie rule as a key; unset when no tie needed one."""
 
     def __init__(
         self,
@@ -608,14 +620,44 @@ class Outcome(_message.Message):
         reason: _builtins.str = ...,
         placements: _abc.Iterable[_builtins.int] | None = ...,
         tie_rule: _builtins.str = ...,
+        reason_words: Global___Words | None = ...,
+        tie_rule_words: Global___Words | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["reason_words", b"reason_words", "tie_rule_words", b"tie_rule_words"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["placements", b"placements", "reason", b"reason", "tie_rule", b"tie_rule"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["placements", b"placements", "reason", b"reason", "reason_words", b"reason_words", "tie_rule", b"tie_rule", "tie_rule_words", b"tie_rule_words"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Outcome: _TypeAlias = Outcome  # noqa: Y015
+
+@_typing.final
+class Words(_message.Message):
+    """Words a client says in its own language: a stable message key (namespaced
+    by game, e.g. "hare-and-tortoise.command.play_cards") and its typed
+    parameters. Seats are numbers, never names: the client knows who sits where.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_FIELD_NUMBER: _builtins.int
+    PARAMS_FIELD_NUMBER: _builtins.int
+    key: _builtins.str
+    @_builtins.property
+    def params(self) -> _struct_pb2.Struct: ...
+    def __init__(
+        self,
+        *,
+        key: _builtins.str = ...,
+        params: _struct_pb2.Struct | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["params", b"params"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "params", b"params"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Words: _TypeAlias = Words  # noqa: Y015
 
 @_typing.final
 class ListGamesRequest(_message.Message):
@@ -1128,21 +1170,29 @@ class LegalCommand(_message.Message):
     COMMAND_TYPE_FIELD_NUMBER: _builtins.int
     ARGS_FIELD_NUMBER: _builtins.int
     LABEL_FIELD_NUMBER: _builtins.int
+    LABEL_WORDS_FIELD_NUMBER: _builtins.int
     command_type: _builtins.str
     label: _builtins.str
-    """A short label for people, e.g. "play R-HARE-02 + R-HARE-07"."""
+    """A short label in English, e.g. "play R-HARE-02 + R-HARE-07"."""
     @_builtins.property
     def args(self) -> _struct_pb2.Struct: ...
+    @_builtins.property
+    def label_words(self) -> Global___Words:
+        """The label as a key ("<rules>.command.<command_type>") with the command's
+        args as its parameters, for a client's own words and language.
+        """
+
     def __init__(
         self,
         *,
         command_type: _builtins.str = ...,
         args: _struct_pb2.Struct | None = ...,
         label: _builtins.str = ...,
+        label_words: Global___Words | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["args", b"args"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["args", b"args", "label_words", b"label_words"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["args", b"args", "command_type", b"command_type", "label", b"label"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["args", b"args", "command_type", b"command_type", "label", b"label", "label_words", b"label_words"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -191,6 +191,7 @@ class Tournament(_message.Message):
     DISQUALIFIED_FIELD_NUMBER: _builtins.int
     CREATE_TIME_FIELD_NUMBER: _builtins.int
     UPDATE_TIME_FIELD_NUMBER: _builtins.int
+    TIEBREAKS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"tournaments/{id}"."""
     display_name: _builtins.str
@@ -216,6 +217,10 @@ class Tournament(_message.Message):
     def create_time(self) -> _timestamp_pb2.Timestamp: ...
     @_builtins.property
     def update_time(self) -> _timestamp_pb2.Timestamp: ...
+    @_builtins.property
+    def tiebreaks(self) -> _containers.RepeatedCompositeFieldContainer[Global___TieBreak]:
+        """The tie-breaks, in the order they apply after points (the standings are ordered by them)."""
+
     def __init__(
         self,
         *,
@@ -232,14 +237,45 @@ class Tournament(_message.Message):
         disqualified: _abc.Iterable[_builtins.str] | None = ...,
         create_time: _timestamp_pb2.Timestamp | None = ...,
         update_time: _timestamp_pb2.Timestamp | None = ...,
+        tiebreaks: _abc.Iterable[Global___TieBreak] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "options", b"options", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "display_name", b"display_name", "disqualified", b"disqualified", "name", b"name", "options", b"options", "pairing", b"pairing", "players", b"players", "rounds", b"rounds", "rounds_paired", b"rounds_paired", "rules", b"rules", "status", b"status", "table_size", b"table_size", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "display_name", b"display_name", "disqualified", b"disqualified", "name", b"name", "options", b"options", "pairing", b"pairing", "players", b"players", "rounds", b"rounds", "rounds_paired", b"rounds_paired", "rules", b"rules", "status", b"status", "table_size", b"table_size", "tiebreaks", b"tiebreaks", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Tournament: _TypeAlias = Tournament  # noqa: Y015
+
+@_typing.final
+class TieBreak(_message.Message):
+    """A tie-break: what it compares and how it counts games not played."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_FIELD_NUMBER: _builtins.int
+    TITLE_FIELD_NUMBER: _builtins.int
+    RULE_FIELD_NUMBER: _builtins.int
+    key: _builtins.str
+    """The Standing field it compares, higher first: "buchholz", "wins" or "score_sum"."""
+    title: _builtins.str
+    """Its name in English: "Buchholz", "wins", "total score"."""
+    rule: _builtins.str
+    """How it is computed, in English."""
+    def __init__(
+        self,
+        *,
+        key: _builtins.str = ...,
+        title: _builtins.str = ...,
+        rule: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "rule", b"rule", "title", b"title"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TieBreak: _TypeAlias = TieBreak  # noqa: Y015
 
 @_typing.final
 class CreateTournamentRequest(_message.Message):
@@ -407,6 +443,7 @@ class PairTournamentRoundResponse(_message.Message):
     ROUND_FIELD_NUMBER: _builtins.int
     GAMES_FIELD_NUMBER: _builtins.int
     BYES_FIELD_NUMBER: _builtins.int
+    EXPLANATION_FIELD_NUMBER: _builtins.int
     round: _builtins.int
     @_builtins.property
     def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___PairedGame]: ...
@@ -414,20 +451,220 @@ class PairTournamentRoundResponse(_message.Message):
     def byes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Player ids who sit this round out (a bye scores as described in the README)."""
 
+    @_builtins.property
+    def explanation(self) -> Global___PairingExplanation:
+        """Why the round was paired as it was."""
+
     def __init__(
         self,
         *,
         round: _builtins.int = ...,
         games: _abc.Iterable[Global___PairedGame] | None = ...,
         byes: _abc.Iterable[_builtins.str] | None = ...,
+        explanation: Global___PairingExplanation | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["explanation", b"explanation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["byes", b"byes", "games", b"games", "round", b"round"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["byes", b"byes", "explanation", b"explanation", "games", b"games", "round", b"round"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___PairTournamentRoundResponse: _TypeAlias = PairTournamentRoundResponse  # noqa: Y015
+
+@_typing.final
+class PairingExplanation(_message.Message):
+    """Why a round was paired as it was: its score groups, floaters, the rematches avoided and the bye
+    (`playledger tournament pair --explain`). Players are named by id; `ranking` gives every name.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUND_FIELD_NUMBER: _builtins.int
+    METHOD_FIELD_NUMBER: _builtins.int
+    RANKING_FIELD_NUMBER: _builtins.int
+    GROUPS_FIELD_NUMBER: _builtins.int
+    BYES_FIELD_NUMBER: _builtins.int
+    BYE_HAD_ONE_FIELD_NUMBER: _builtins.int
+    BYE_BLOCKED_FIELD_NUMBER: _builtins.int
+    REMATCH_LIMIT_FIELD_NUMBER: _builtins.int
+    REMATCHES_FIELD_NUMBER: _builtins.int
+    round: _builtins.int
+    method: _builtins.str
+    """"dutch" (Swiss at tables of two), "snake" (round 1 at larger tables), "score-groups" (later Swiss
+    rounds at larger tables) or "round-robin".
+    """
+    rematch_limit: _builtins.int
+    """0: nobody meets twice. N (tables of two): no pairing without rematches existed, so pairs who had met N
+    times were allowed.
+    """
+    @_builtins.property
+    def ranking(self) -> _containers.RepeatedCompositeFieldContainer[Global___RankedPlayer]:
+        """The players in pairing order (points, then seed; round-robin: seed), with their points before the round."""
+
+    @_builtins.property
+    def groups(self) -> _containers.RepeatedCompositeFieldContainer[Global___ScoreGroup]:
+        """Score groups from the top (none for round-robin)."""
+
+    @_builtins.property
+    def byes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def bye_had_one(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Players ranked below the bye who did not get it: they had one already..."""
+
+    @_builtins.property
+    def bye_blocked(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """...or the others could not all have been paired without a rematch, had they sat out."""
+
+    @_builtins.property
+    def rematches(self) -> _containers.RepeatedCompositeFieldContainer[Global___Meeting]:
+        """Pairs at this round's tables who had met before (only when no pairing could avoid it)."""
+
+    def __init__(
+        self,
+        *,
+        round: _builtins.int = ...,
+        method: _builtins.str = ...,
+        ranking: _abc.Iterable[Global___RankedPlayer] | None = ...,
+        groups: _abc.Iterable[Global___ScoreGroup] | None = ...,
+        byes: _abc.Iterable[_builtins.str] | None = ...,
+        bye_had_one: _abc.Iterable[_builtins.str] | None = ...,
+        bye_blocked: _abc.Iterable[_builtins.str] | None = ...,
+        rematch_limit: _builtins.int = ...,
+        rematches: _abc.Iterable[Global___Meeting] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bye_blocked", b"bye_blocked", "bye_had_one", b"bye_had_one", "byes", b"byes", "groups", b"groups", "method", b"method", "ranking", b"ranking", "rematch_limit", b"rematch_limit", "rematches", b"rematches", "round", b"round"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PairingExplanation: _TypeAlias = PairingExplanation  # noqa: Y015
+
+@_typing.final
+class RankedPlayer(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    player_id: _builtins.str
+    name: _builtins.str
+    points: _builtins.float
+    def __init__(
+        self,
+        *,
+        player_id: _builtins.str = ...,
+        name: _builtins.str = ...,
+        points: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name", "player_id", b"player_id", "points", b"points"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RankedPlayer: _TypeAlias = RankedPlayer  # noqa: Y015
+
+@_typing.final
+class ScoreGroup(_message.Message):
+    """Players on the same points. At tables of two a group is paired as one bracket with the players moved
+    down to it; at larger tables it opens tables that lower-ranked players may fill.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POINTS_FIELD_NUMBER: _builtins.int
+    PLAYER_IDS_FIELD_NUMBER: _builtins.int
+    MOVED_IN_FIELD_NUMBER: _builtins.int
+    MOVED_OUT_FIELD_NUMBER: _builtins.int
+    TABLES_FIELD_NUMBER: _builtins.int
+    REMATCHES_AVOIDED_FIELD_NUMBER: _builtins.int
+    points: _builtins.float
+    @_builtins.property
+    def player_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Its own players, in pairing order."""
+
+    @_builtins.property
+    def moved_in(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Floaters in: players of higher groups paired here (tables of two), or of lower groups seated at its tables."""
+
+    @_builtins.property
+    def moved_out(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Floaters out: its players paired lower down (tables of two), or seated at a higher group's table."""
+
+    @_builtins.property
+    def tables(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatedTable]:
+        """The tables this group formed, seats in order."""
+
+    @_builtins.property
+    def rematches_avoided(self) -> _containers.RepeatedCompositeFieldContainer[Global___Meeting]:
+        """Pairs the plain order (top half against bottom half; at larger tables the best-ranked player left) would
+        have made who had met already, so the pairing looked further.
+        """
+
+    def __init__(
+        self,
+        *,
+        points: _builtins.float = ...,
+        player_ids: _abc.Iterable[_builtins.str] | None = ...,
+        moved_in: _abc.Iterable[_builtins.str] | None = ...,
+        moved_out: _abc.Iterable[_builtins.str] | None = ...,
+        tables: _abc.Iterable[Global___SeatedTable] | None = ...,
+        rematches_avoided: _abc.Iterable[Global___Meeting] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["moved_in", b"moved_in", "moved_out", b"moved_out", "player_ids", b"player_ids", "points", b"points", "rematches_avoided", b"rematches_avoided", "tables", b"tables"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ScoreGroup: _TypeAlias = ScoreGroup  # noqa: Y015
+
+@_typing.final
+class SeatedTable(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_IDS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def player_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        player_ids: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_ids", b"player_ids"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SeatedTable: _TypeAlias = SeatedTable  # noqa: Y015
+
+@_typing.final
+class Meeting(_message.Message):
+    """Players who met before this round, and the rounds they met in."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_IDS_FIELD_NUMBER: _builtins.int
+    ROUNDS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def player_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def rounds(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def __init__(
+        self,
+        *,
+        player_ids: _abc.Iterable[_builtins.str] | None = ...,
+        rounds: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_ids", b"player_ids", "rounds", b"rounds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Meeting: _TypeAlias = Meeting  # noqa: Y015
 
 @_typing.final
 class PairedGame(_message.Message):
@@ -603,6 +840,7 @@ class GetStandingsResponse(_message.Message):
     STANDINGS_FIELD_NUMBER: _builtins.int
     GAMES_FIELD_NUMBER: _builtins.int
     RULINGS_FIELD_NUMBER: _builtins.int
+    BYES_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def tournament(self) -> Global___Tournament: ...
     @_builtins.property
@@ -613,6 +851,10 @@ class GetStandingsResponse(_message.Message):
     def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentGame]: ...
     @_builtins.property
     def rulings(self) -> _containers.RepeatedCompositeFieldContainer[Global___Ruling]: ...
+    @_builtins.property
+    def byes(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentBye]:
+        """Who sat out which round, by round."""
+
     def __init__(
         self,
         *,
@@ -620,14 +862,41 @@ class GetStandingsResponse(_message.Message):
         standings: _abc.Iterable[Global___Standing] | None = ...,
         games: _abc.Iterable[Global___TournamentGame] | None = ...,
         rulings: _abc.Iterable[Global___Ruling] | None = ...,
+        byes: _abc.Iterable[Global___TournamentBye] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "rulings", b"rulings", "standings", b"standings", "tournament", b"tournament"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["byes", b"byes", "games", b"games", "rulings", b"rulings", "standings", b"standings", "tournament", b"tournament"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetStandingsResponse: _TypeAlias = GetStandingsResponse  # noqa: Y015
+
+@_typing.final
+class TournamentBye(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUND_FIELD_NUMBER: _builtins.int
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    round: _builtins.int
+    player_id: _builtins.str
+    points: _builtins.float
+    """What the bye is worth: a win at tables of two, half a full table's points otherwise."""
+    def __init__(
+        self,
+        *,
+        round: _builtins.int = ...,
+        player_id: _builtins.str = ...,
+        points: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id", "points", b"points", "round", b"round"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TournamentBye: _TypeAlias = TournamentBye  # noqa: Y015
 
 @_typing.final
 class Standing(_message.Message):
@@ -643,19 +912,33 @@ class Standing(_message.Message):
     BUCHHOLZ_FIELD_NUMBER: _builtins.int
     SCORE_SUM_FIELD_NUMBER: _builtins.int
     DISQUALIFIED_FIELD_NUMBER: _builtins.int
+    FORFEITS_WON_FIELD_NUMBER: _builtins.int
+    FORFEITS_LOST_FIELD_NUMBER: _builtins.int
+    SEPARATED_BY_FIELD_NUMBER: _builtins.int
     rank: _builtins.int
     """1 for the first; equal on every tie-break shares a rank."""
     player_id: _builtins.str
     player: _builtins.str
     points: _builtins.float
     played: _builtins.int
-    """Games counted (settled, not annulled); outright first places among them."""
+    """Games played at the table (not annulled; a game settled by a forfeit before the rules finished it is
+    not played); outright first places among them.
+    """
     wins: _builtins.int
     byes: _builtins.int
     buchholz: _builtins.float
-    """Tie-breaks, in order after points: Buchholz (opponents' points), wins, total score."""
+    """Tie-breaks, in order after points (Tournament.tiebreaks): Buchholz (opponents' points, a virtual
+    opponent for a game not played), wins, total score.
+    """
     score_sum: _builtins.int
     disqualified: _builtins.bool
+    forfeits_won: _builtins.int
+    """Games not played that this player won (the others were absent: shown +) and lost (absent: shown −)."""
+    forfeits_lost: _builtins.int
+    separated_by: _builtins.str
+    """On equal points with the next player down: the key of the first tie-break that ranks this player
+    higher, "shared" when every tie-break is equal too (the same rank), empty when points alone decide.
+    """
     def __init__(
         self,
         *,
@@ -669,10 +952,13 @@ class Standing(_message.Message):
         buchholz: _builtins.float = ...,
         score_sum: _builtins.int = ...,
         disqualified: _builtins.bool = ...,
+        forfeits_won: _builtins.int = ...,
+        forfeits_lost: _builtins.int = ...,
+        separated_by: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["buchholz", b"buchholz", "byes", b"byes", "disqualified", b"disqualified", "played", b"played", "player", b"player", "player_id", b"player_id", "points", b"points", "rank", b"rank", "score_sum", b"score_sum", "wins", b"wins"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["buchholz", b"buchholz", "byes", b"byes", "disqualified", b"disqualified", "forfeits_lost", b"forfeits_lost", "forfeits_won", b"forfeits_won", "played", b"played", "player", b"player", "player_id", b"player_id", "points", b"points", "rank", b"rank", "score_sum", b"score_sum", "separated_by", b"separated_by", "wins", b"wins"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -689,6 +975,7 @@ class TournamentGame(_message.Message):
     PLACES_FIELD_NUMBER: _builtins.int
     POINTS_FIELD_NUMBER: _builtins.int
     SCORES_FIELD_NUMBER: _builtins.int
+    RESULTS_FIELD_NUMBER: _builtins.int
     game: _builtins.str
     """"games/{id}"."""
     round: _builtins.int
@@ -706,6 +993,12 @@ class TournamentGame(_message.Message):
     def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Recorded final scores (corrected, where a ruling says so)."""
 
+    @_builtins.property
+    def results(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Each seat's result as a standings table prints it: its points ("1", "½", "0", "1½"), or "+" and "−"
+        for a game not played (won and lost by forfeit). Empty until settled.
+        """
+
     def __init__(
         self,
         *,
@@ -716,10 +1009,11 @@ class TournamentGame(_message.Message):
         places: _abc.Iterable[_builtins.int] | None = ...,
         points: _abc.Iterable[_builtins.float] | None = ...,
         scores: _abc.Iterable[_builtins.int] | None = ...,
+        results: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "places", b"places", "player_ids", b"player_ids", "points", b"points", "round", b"round", "scores", b"scores", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "places", b"places", "player_ids", b"player_ids", "points", b"points", "results", b"results", "round", b"round", "scores", b"scores", "state", b"state"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -81,20 +81,23 @@ def outcome(state: State) -> Outcome | None:
         return None
     points, tallest = state.final_scores, heights(state)
     why = _WHY[state.end_reason]
+    key = f"antics.end.{state.end_reason.name.lower()}"
     if state.end_reason is EndReason.FINAL_TURNS and state.trigger in _TRIGGER:
         why = f"{_TRIGGER[state.trigger]} and everyone had one more turn (AN-70, AN-71)"
+        key = f"antics.end.final_turns_after_{state.trigger.name.lower()}"
     keys = list(zip(points, tallest, strict=True))
     places = tuple(1 + sum(other > mine for other in keys) for mine in keys)
-    return Outcome(why, places, _tie_rule(points, tallest))
+    tie_key, tie = _tie_rule(points, tallest)
+    return Outcome(why, places, tie, reason_key=key, tie_key=f"antics.tie.{tie_key}" if tie_key else "")
 
 
-def _tie_rule(points: tuple[int, ...], tallest: tuple[int, ...]) -> str:
-    """Which tie-break decided the win, in words (AN-82, AN-G13), or "" when the highest score did alone."""
+def _tie_rule(points: tuple[int, ...], tallest: tuple[int, ...]) -> tuple[str, str]:
+    """(its key, its words) of the tie-break that decided (AN-82, AN-G13), or ("", "") when the score did alone."""
     best = max(points, default=0)
     tied = [s for s, p in enumerate(points) if p == best]
     if len(tied) < 2:
-        return ""
+        return "", ""
     top = max(tallest[s] for s in tied)
     if sum(tallest[s] == top for s in tied) == 1:
-        return "equal scores: the player with the higher ant-hill wins (AN-82)"
-    return "equal scores and equally high ant-hills: the tied players share the win (AN-82, AN-G13)"
+        return "height", "equal scores: the player with the higher ant-hill wins (AN-82)"
+    return "shared", "equal scores and equally high ant-hills: the tied players share the win (AN-82, AN-G13)"

@@ -106,19 +106,32 @@ def outcome(state: State) -> Outcome | None:
         name = ch.name if ch is not None else "solo"
         verdict = "met" if state.goal_met else "not met"
         return Outcome(
-            f"round 7 is over and scored: the {name} goal is {verdict} (AT-100)", placements(state.winners, totals)
+            f"round 7 is over and scored: the {name} goal is {verdict} (AT-100)",
+            placements(state.winners, totals),
+            reason_key=f"atiwa.end.solo_goal_{'met' if state.goal_met else 'missed'}",
+            params={"challenge": state.challenge},
         )
+    tie_key, tie = tie_decided(state)
     return Outcome(
-        "round 7's breeding is over and the game is scored (AT-90)", placements(state.winners, totals), tie_rule(state)
+        "round 7's breeding is over and the game is scored (AT-90)",
+        placements(state.winners, totals),
+        tie,
+        reason_key="atiwa.end.scored",
+        tie_key=f"atiwa.tie.{tie_key}" if tie_key else "",
     )
 
 
 def tie_rule(state: State) -> str:
     """AT-97 in words, or "" when the highest total alone decided."""
+    return tie_decided(state)[1]
+
+
+def tie_decided(state: State) -> tuple[str, str]:
+    """(its key, its words) of AT-97 as it decided, or ("", "") when the highest total alone did."""
     best = max(r.total for r in state.results)
     tied = [r for r in state.results if r.total == best]
     if len(tied) == 1:
-        return ""
+        return "", ""
     if len(state.winners) < len(tied):
-        return "equal totals: the player with fewer pollution markers wins (AT-97)"
-    return "equal totals and equal pollution markers: the tied players share the victory (AT-97)"
+        return "pollution", "equal totals: the player with fewer pollution markers wins (AT-97)"
+    return "shared", "equal totals and equal pollution markers: the tied players share the victory (AT-97)"

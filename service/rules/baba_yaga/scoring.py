@@ -63,17 +63,26 @@ def outcome(state: State) -> Outcome | None:
             f"seat {won[0]} cast a third spell and escaped Baba Yaga (BY-30)",
             placements(won, casts),
             "the others are placed by the spells they cast" if state.seats > 2 else "",
+            reason_key="baba-yaga.end.third_spell",
+            tie_key="baba-yaga.tie.by_spells" if state.seats > 2 else "",
+            params={"seat": won[0]},
         )
+    turns = state.config.max_turns
     if not won:  # rules version 2
         return Outcome(
-            f"turn limit reached after {state.config.max_turns} turns: nobody cast three spells, "
-            "so nobody wins (a draw, BY-31)",
+            f"turn limit reached after {turns} turns: nobody cast three spells, so nobody wins (a draw, BY-31)",
             (1,) * state.seats,
             "turn limit: a draw",
+            reason_key="baba-yaga.end.turn_limit_draw",
+            tie_key="baba-yaga.tie.draw",
+            params={"turns": turns},
         )
     return Outcome(  # rules version 1
-        f"turn limit reached after {state.config.max_turns} turns: nobody cast three spells; "
+        f"turn limit reached after {turns} turns: nobody cast three spells; "
         f"the most spells cast ({max(casts)}) win, ties shared (BY-31, rules version 1)",
         placements(won, casts),
         "turn limit: most spells cast" if len(won) > 1 or state.seats > 2 else "",
+        reason_key="baba-yaga.end.turn_limit_most_spells",
+        tie_key="baba-yaga.tie.most_spells" if len(won) > 1 or state.seats > 2 else "",
+        params={"turns": turns, "spells": max(casts)},
     )

@@ -141,24 +141,38 @@ def outcome(state: State) -> Outcome | None:
     if not state.finished or state.end_reason is None:
         return None
     final = scores(state)
-    return Outcome(_WHY[state.end_reason], placements(state.winners, final), _tie_rule(state, final))
+    tie_key, tie = _tie_rule(state, final)
+    return Outcome(
+        _WHY[state.end_reason],
+        placements(state.winners, final),
+        tie,
+        reason_key=f"grasshopper-and-ant.end.{state.end_reason.name.lower()}",
+        tie_key=f"grasshopper-and-ant.tie.{tie_key}" if tie_key else "",
+    )
 
 
-def _tie_rule(state: State, final: tuple[int, ...]) -> str:
+def _tie_rule(state: State, final: tuple[int, ...]) -> tuple[str, str]:
+    """(the tie rule's key, its words), or ("", "") when none was needed."""
     shared = len(state.winners) > 1
     if state.end_reason is EndReason.FOUR_VP:
         if sum(v >= VICTORY_VP for v in final) < 2:
-            return ""
+            return "", ""
         if shared:
-            return "several players reached 4 VP at once with equal VP: they share the win (GA-75)"
-        return "several players reached 4 VP at once: the acting player, else the one with more VP, wins (GA-75)"
+            return "four_vp_shared", "several players reached 4 VP at once with equal VP: they share the win (GA-75)"
+        return (
+            "four_vp",
+            "several players reached 4 VP at once: the acting player, else the one with more VP, wins (GA-75)",
+        )
     top = max(final)
     if sum(v == top for v in final) < 2:
-        return ""
+        return "", ""
     if not state.winter:
         if shared:
-            return "equal totals and as many insect cards: the tied players share the win (GA-92)"
-        return "equal totals: the player with more insect path cards wins (GA-92)"
+            return "insects_shared", "equal totals and as many insect cards: the tied players share the win (GA-92)"
+        return "insects", "equal totals: the player with more insect path cards wins (GA-92)"
     if shared:
-        return "equal victory points and as many path cards in supply: the tied players share the win (GA-77)"
-    return "equal victory points: the player with more path cards in supply wins (GA-77)"
+        return (
+            "supply_shared",
+            "equal victory points and as many path cards in supply: the tied players share the win (GA-77)",
+        )
+    return "supply", "equal victory points: the player with more path cards in supply wins (GA-77)"

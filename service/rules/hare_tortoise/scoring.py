@@ -98,7 +98,19 @@ def outcome(state: State) -> Outcome | None:
     """Why the game ended, each seat's place (winners first, then by total), and the tie rule applied."""
     if state.phase is not Phase.FINISHED or state.totals is None or state.winners is None:
         return None
-    return Outcome(why_it_ended(state), placements(state.winners, state.totals), tie_rule(state))
+    tie_key, tie = tie_decided(state)
+    rematches = len(state.results) - state.config.races
+    end = "crossed" if state.config.turbo else "podium"
+    params = {"rematch": rematches} if rematches > 0 else {"race": state.config.races} if state.config.races > 1 else {}
+    stage = "rematch" if rematches > 0 else "series" if state.config.races > 1 else "race"
+    return Outcome(
+        why_it_ended(state),
+        placements(state.winners, state.totals),
+        tie,
+        reason_key=f"hare-and-tortoise.end.{stage}_{end}",
+        tie_key=f"hare-and-tortoise.tie.{tie_key}" if tie_key else "",
+        params=params,
+    )
 
 
 def why_it_ended(state: State) -> str:
@@ -113,15 +125,20 @@ def why_it_ended(state: State) -> str:
 
 def tie_rule(state: State) -> str:
     """Which tie-break decided, in words (HT-63, HT-64), or "" when the highest total did alone."""
+    return tie_decided(state)[1]
+
+
+def tie_decided(state: State) -> tuple[str, str]:
+    """(its key, its words) of the tie-break that decided, or ("", "") when the highest total did alone."""
     alive = _top(range(state.seats), regular_totals(state))
     if len(alive) == 1:
-        return ""
-    rule = "equal totals"
+        return "", ""
+    rule, bets = "equal totals", ""
     if state.config.races == 1 and state.results:
         alive = _best_bets(alive, state.results[0].podium, state.results[0].bets)
         if len(alive) == 1:
-            return f"{rule}: the player whose bet placed best wins (HT-63)"
-        rule += " and equally placed bets"
+            return "best_bet", f"{rule}: the player whose bet placed best wins (HT-63)"
+        rule, bets = rule + " and equally placed bets", "_bets_equal"
     if len(state.results) > state.config.races and len(contenders(state)) == 1:
-        return f"{rule}: a rematch race decided (HT-64)"
-    return f"{rule}: the tied players share the win (HT-64)"
+        return f"rematch{bets}", f"{rule}: a rematch race decided (HT-64)"
+    return f"shared{bets}", f"{rule}: the tied players share the win (HT-64)"

@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file playledger/v1/games.proto.
  */
 export const file_playledger_v1_games: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2dhbWVzLnByb3RvEg1wbGF5bGVkZ2VyLnYxItsBChFDcmVhdGVHYW1lUmVxdWVzdBINCgVydWxlcxgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCHNlZWRfaGV4GAQgASgJEhIKCnBsYXllcl9pZHMYBSADKAkSJAoEYm90cxgGIAMoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdBIwCgx0aW1lX2NvbnRyb2wYByABKAsyGi5wbGF5bGVkZ2VyLnYxLlRpbWVDb250cm9sImoKC1RpbWVDb250cm9sEhQKDG1vdmVfc2Vjb25kcxgBIAEoBRISCgpvbl90aW1lb3V0GAIgASgJEhYKDmJ1ZGdldF9zZWNvbmRzGAMgASgFEhkKEWluY3JlbWVudF9zZWNvbmRzGAQgASgFIjsKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEg8KB2xlZnRfbXMYAiABKAMSDwoHZmxhZ19tcxgDIAEoAyJuCgdCb3RTZWF0EgwKBHNlYXQYASABKAUSDQoFbGV2ZWwYAiABKAkSEAoIdGhpbmtfbXMYAyABKAUSDgoGYnVkZ2V0GAQgASgFEiQKBHBhY2UYBSABKA4yFi5wbGF5bGVkZ2VyLnYxLkJvdFBhY2UiZgoSQ3JlYXRlR2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSLQoLc2VhdF90b2tlbnMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRUb2tlbiJLCglTZWF0VG9rZW4SDAoEc2VhdBgBIAEoBRIOCgZwbGF5ZXIYAiABKAkSDQoFdG9rZW4YAyABKAkSEQoJcGxheWVyX2lkGAQgASgJIlwKDkdldEdhbWVSZXF1ZXN0EgwKBG5hbWUYASABKAkSFAoHdmVyc2lvbhgCIAEoA0gAiAEBEhEKBHNlYXQYAyABKAVIAYgBAUIKCghfdmVyc2lvbkIHCgVfc2VhdCI0Cg9HZXRHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLnBsYXlsZWRnZXIudjEuR2FtZSK5BQoER2FtZRIMCgRuYW1lGAEgASgJEg0KBXJ1bGVzGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLcm5nX3ZlcnNpb24YBCABKAUSDwoHcGxheWVycxgFIAMoCRIoCgdvcHRpb25zGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIPCgd2ZXJzaW9uGAcgASgDEikKBnN0YXR1cxgIIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIlCgR2aWV3GAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIYCgt2aWV3ZXJfc2VhdBgKIAEoBUgAiAEBEhcKD3NlZWRfY29tbWl0bWVudBgLIAEoCRITCgtzZWVkX3NvdXJjZRgMIAEoCRIQCghzZWVkX2hleBgNIAEoCRIUCgxmaW5hbF9zY29yZXMYDiADKAMSDwoHd2lubmVycxgPIAMoBRIvCgtjcmVhdGVfdGltZRgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWxhc3RfaGFzaBgSIAEoCRISCgpwbGF5ZXJfaWRzGBMgAygJEi0KCXJlYWRfdGltZRgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoGcnVsaW5nGCggASgLMhkucGxheWxlZGdlci52MS5HYW1lUnVsaW5nEiQKBGJvdHMYFSADKAsyFi5wbGF5bGVkZ2VyLnYxLkJvdFNlYXQSMAoMdGltZV9jb250cm9sGBYgASgLMhoucGxheWxlZGdlci52MS5UaW1lQ29udHJvbEIOCgxfdmlld2VyX3NlYXQimQEKCkdhbWVSdWxpbmcSDAoEa2luZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSDQoFYWN0b3IYAyABKAkSEgoKdG91cm5hbWVudBgEIAEoCRIRCglwbGF5ZXJfaWQYBSABKAkSDQoFc2VhdHMYBiADKAUSKAoEdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuQEKCkdhbWVTdGF0dXMSDQoFcGhhc2UYASABKAkSDgoGdG9fYWN0GAIgAygFEhAKCGZpbmlzaGVkGAMgASgIEicKB291dGNvbWUYBCABKAsyFi5wbGF5bGVkZ2VyLnYxLk91dGNvbWUSEgoKd2FrZV9hdF9tcxgFIAEoAxITCgtkZWFkbGluZV9tcxgGIAEoAxIoCgZjbG9ja3MYByADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRDbG9jayI/CgdPdXRjb21lEg4KBnJlYXNvbhgBIAEoCRISCgpwbGFjZW1lbnRzGAIgAygFEhAKCHRpZV9ydWxlGAMgASgJImsKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDQoFcnVsZXMYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCXBsYXllcl9pZBgFIAEoCSJQChFMaXN0R2FtZXNSZXNwb25zZRIiCgVnYW1lcxgBIAMoCzITLnBsYXlsZWRnZXIudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiFgoUTGlzdEdhbWVUeXBlc1JlcXVlc3QiRAoVTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEisKCmdhbWVfdHlwZXMYASADKAsyFy5wbGF5bGVkZ2VyLnYxLkdhbWVUeXBlItQCCghHYW1lVHlwZRIMCgRuYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLbWluX3BsYXllcnMYBCABKAUSEwoLbWF4X3BsYXllcnMYBSABKAUSDwoHc3VtbWFyeRgGIAEoCRIqCgdvcHRpb25zGAcgAygLMhkucGxheWxlZGdlci52MS5HYW1lT3B0aW9uEi4KCGNvbW1hbmRzGAggAygLMhwucGxheWxlZGdlci52MS5Db21tYW5kU2NoZW1hEigKB2NhdGFsb2cYCSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EioKB3JlYXNvbnMYCiADKAsyGS5wbGF5bGVkZ2VyLnYxLlJlYXNvbkNvZGUSEgoKYm90X2xldmVscxgLIAMoCRITCgtqc29uX3NjaGVtYRgMIAEoCSIvCgpSZWFzb25Db2RlEgwKBGNvZGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAki2QEKCkdhbWVPcHRpb24SDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJEi0KDWRlZmF1bHRfdmFsdWUYAyABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSEwoLZGVzY3JpcHRpb24YBCABKAkSJwoHY2hvaWNlcxgFIAMoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRIUCgdtaW5pbXVtGAYgASgDSACIAQESFAoHbWF4aW11bRgHIAEoA0gBiAEBQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIl8KDUNvbW1hbmRTY2hlbWESDAoEdHlwZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIrCgZmaWVsZHMYAyADKAsyGy5wbGF5bGVkZ2VyLnYxLkNvbW1hbmRGaWVsZCIqCgxDb21tYW5kRmllbGQSDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIqkBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIMCgRnYW1lGAEgASgJEhQKDGNvbW1hbmRfdHlwZRgCIAEoCRIlCgRhcmdzGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBISCgpyZXF1ZXN0X2lkGAQgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YBSABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiLtAQoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSKAoGZXZlbnRzGAIgAygLMhgucGxheWxlZGdlci52MS5HYW1lRXZlbnQSKQoGc3RhdHVzGAMgASgLMhkucGxheWxlZGdlci52MS5HYW1lU3RhdHVzEhAKCHJlcGVhdGVkGAQgASgIEicKB3JlY2VpcHQYBSABKAsyFi5wbGF5bGVkZ2VyLnYxLlJlY2VpcHQSMwoObGVnYWxfY29tbWFuZHMYBiADKAsyGy5wbGF5bGVkZ2VyLnYxLkxlZ2FsQ29tbWFuZCI9CgdSZWNlaXB0Eg8KB3BheWxvYWQYASABKAkSEQoJc2lnbmF0dXJlGAIgASgJEg4KBmtleV9pZBgDIAEoCSKXAQoJR2FtZUV2ZW50Eg8KB3ZlcnNpb24YASABKAMSDAoEdHlwZRgCIAEoCRIlCgRkYXRhGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIRCgRzZWF0GAQgASgFSACIAQESKAoEdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCBwoFX3NlYXQiKAoYTGlzdExlZ2FsQ29tbWFuZHNSZXF1ZXN0EgwKBGdhbWUYASABKAkiWwoZTGlzdExlZ2FsQ29tbWFuZHNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEi0KCGNvbW1hbmRzGAIgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQiWgoMTGVnYWxDb21tYW5kEhQKDGNvbW1hbmRfdHlwZRgBIAEoCRIlCgRhcmdzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBINCgVsYWJlbBgDIAEoCSI3ChBXYXRjaEdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSFQoNYWZ0ZXJfdmVyc2lvbhgCIAEoAyK+AQoRV2F0Y2hHYW1lUmVzcG9uc2USJwoFZXZlbnQYASABKAsyGC5wbGF5bGVkZ2VyLnYxLkdhbWVFdmVudBIPCgd2ZXJzaW9uGAIgASgDEikKBnN0YXR1cxgDIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIPCgdzZXR0bGVkGAQgASgIEjMKDmxlZ2FsX2NvbW1hbmRzGAUgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQqSwoHQm90UGFjZRIYChRCT1RfUEFDRV9VTlNQRUNJRklFRBAAEhMKD0JPVF9QQUNFX1BFUlNPThABEhEKDUJPVF9QQUNFX0ZBU1QQAjLsBAoLR2FtZVNlcnZpY2USUQoKQ3JlYXRlR2FtZRIgLnBsYXlsZWRnZXIudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIS5wbGF5bGVkZ2VyLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJICgdHZXRHYW1lEh0ucGxheWxlZGdlci52MS5HZXRHYW1lUmVxdWVzdBoeLnBsYXlsZWRnZXIudjEuR2V0R2FtZVJlc3BvbnNlEk4KCUxpc3RHYW1lcxIfLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVzUmVxdWVzdBogLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVzUmVzcG9uc2USWgoNTGlzdEdhbWVUeXBlcxIjLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaJC5wbGF5bGVkZ2VyLnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJaCg1TdWJtaXRDb21tYW5kEiMucGxheWxlZGdlci52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBokLnBsYXlsZWRnZXIudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlEmYKEUxpc3RMZWdhbENvbW1hbmRzEicucGxheWxlZGdlci52MS5MaXN0TGVnYWxDb21tYW5kc1JlcXVlc3QaKC5wbGF5bGVkZ2VyLnYxLkxpc3RMZWdhbENvbW1hbmRzUmVzcG9uc2USUAoJV2F0Y2hHYW1lEh8ucGxheWxlZGdlci52MS5XYXRjaEdhbWVSZXF1ZXN0GiAucGxheWxlZGdlci52MS5XYXRjaEdhbWVSZXNwb25zZTABYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2dhbWVzLnByb3RvEg1wbGF5bGVkZ2VyLnYxItsBChFDcmVhdGVHYW1lUmVxdWVzdBINCgVydWxlcxgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCHNlZWRfaGV4GAQgASgJEhIKCnBsYXllcl9pZHMYBSADKAkSJAoEYm90cxgGIAMoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdBIwCgx0aW1lX2NvbnRyb2wYByABKAsyGi5wbGF5bGVkZ2VyLnYxLlRpbWVDb250cm9sImoKC1RpbWVDb250cm9sEhQKDG1vdmVfc2Vjb25kcxgBIAEoBRISCgpvbl90aW1lb3V0GAIgASgJEhYKDmJ1ZGdldF9zZWNvbmRzGAMgASgFEhkKEWluY3JlbWVudF9zZWNvbmRzGAQgASgFIjsKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEg8KB2xlZnRfbXMYAiABKAMSDwoHZmxhZ19tcxgDIAEoAyJuCgdCb3RTZWF0EgwKBHNlYXQYASABKAUSDQoFbGV2ZWwYAiABKAkSEAoIdGhpbmtfbXMYAyABKAUSDgoGYnVkZ2V0GAQgASgFEiQKBHBhY2UYBSABKA4yFi5wbGF5bGVkZ2VyLnYxLkJvdFBhY2UiZgoSQ3JlYXRlR2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSLQoLc2VhdF90b2tlbnMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRUb2tlbiJLCglTZWF0VG9rZW4SDAoEc2VhdBgBIAEoBRIOCgZwbGF5ZXIYAiABKAkSDQoFdG9rZW4YAyABKAkSEQoJcGxheWVyX2lkGAQgASgJIlwKDkdldEdhbWVSZXF1ZXN0EgwKBG5hbWUYASABKAkSFAoHdmVyc2lvbhgCIAEoA0gAiAEBEhEKBHNlYXQYAyABKAVIAYgBAUIKCghfdmVyc2lvbkIHCgVfc2VhdCI0Cg9HZXRHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLnBsYXlsZWRnZXIudjEuR2FtZSK5BQoER2FtZRIMCgRuYW1lGAEgASgJEg0KBXJ1bGVzGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLcm5nX3ZlcnNpb24YBCABKAUSDwoHcGxheWVycxgFIAMoCRIoCgdvcHRpb25zGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIPCgd2ZXJzaW9uGAcgASgDEikKBnN0YXR1cxgIIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIlCgR2aWV3GAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIYCgt2aWV3ZXJfc2VhdBgKIAEoBUgAiAEBEhcKD3NlZWRfY29tbWl0bWVudBgLIAEoCRITCgtzZWVkX3NvdXJjZRgMIAEoCRIQCghzZWVkX2hleBgNIAEoCRIUCgxmaW5hbF9zY29yZXMYDiADKAMSDwoHd2lubmVycxgPIAMoBRIvCgtjcmVhdGVfdGltZRgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWxhc3RfaGFzaBgSIAEoCRISCgpwbGF5ZXJfaWRzGBMgAygJEi0KCXJlYWRfdGltZRgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoGcnVsaW5nGCggASgLMhkucGxheWxlZGdlci52MS5HYW1lUnVsaW5nEiQKBGJvdHMYFSADKAsyFi5wbGF5bGVkZ2VyLnYxLkJvdFNlYXQSMAoMdGltZV9jb250cm9sGBYgASgLMhoucGxheWxlZGdlci52MS5UaW1lQ29udHJvbEIOCgxfdmlld2VyX3NlYXQimQEKCkdhbWVSdWxpbmcSDAoEa2luZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSDQoFYWN0b3IYAyABKAkSEgoKdG91cm5hbWVudBgEIAEoCRIRCglwbGF5ZXJfaWQYBSABKAkSDQoFc2VhdHMYBiADKAUSKAoEdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuQEKCkdhbWVTdGF0dXMSDQoFcGhhc2UYASABKAkSDgoGdG9fYWN0GAIgAygFEhAKCGZpbmlzaGVkGAMgASgIEicKB291dGNvbWUYBCABKAsyFi5wbGF5bGVkZ2VyLnYxLk91dGNvbWUSEgoKd2FrZV9hdF9tcxgFIAEoAxITCgtkZWFkbGluZV9tcxgGIAEoAxIoCgZjbG9ja3MYByADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRDbG9jayKZAQoHT3V0Y29tZRIOCgZyZWFzb24YASABKAkSEgoKcGxhY2VtZW50cxgCIAMoBRIQCgh0aWVfcnVsZRgDIAEoCRIqCgxyZWFzb25fd29yZHMYBCABKAsyFC5wbGF5bGVkZ2VyLnYxLldvcmRzEiwKDnRpZV9ydWxlX3dvcmRzGAUgASgLMhQucGxheWxlZGdlci52MS5Xb3JkcyI9CgVXb3JkcxILCgNrZXkYASABKAkSJwoGcGFyYW1zGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCJrChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEg0KBXJ1bGVzGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIRCglwbGF5ZXJfaWQYBSABKAkiUAoRTGlzdEdhbWVzUmVzcG9uc2USIgoFZ2FtZXMYASADKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkQKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIrCgpnYW1lX3R5cGVzGAEgAygLMhcucGxheWxlZGdlci52MS5HYW1lVHlwZSLUAgoIR2FtZVR5cGUSDAoEbmFtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgFEhMKC21pbl9wbGF5ZXJzGAQgASgFEhMKC21heF9wbGF5ZXJzGAUgASgFEg8KB3N1bW1hcnkYBiABKAkSKgoHb3B0aW9ucxgHIAMoCzIZLnBsYXlsZWRnZXIudjEuR2FtZU9wdGlvbhIuCghjb21tYW5kcxgIIAMoCzIcLnBsYXlsZWRnZXIudjEuQ29tbWFuZFNjaGVtYRIoCgdjYXRhbG9nGAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIqCgdyZWFzb25zGAogAygLMhkucGxheWxlZGdlci52MS5SZWFzb25Db2RlEhIKCmJvdF9sZXZlbHMYCyADKAkSEwoLanNvbl9zY2hlbWEYDCABKAkiLwoKUmVhc29uQ29kZRIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJItkBCgpHYW1lT3B0aW9uEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCRItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEicKB2Nob2ljZXMYBSADKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSFAoHbWluaW11bRgGIAEoA0gAiAEBEhQKB21heGltdW0YByABKANIAYgBAUIKCghfbWluaW11bUIKCghfbWF4aW11bSJfCg1Db21tYW5kU2NoZW1hEgwKBHR5cGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSKwoGZmllbGRzGAMgAygLMhsucGxheWxlZGdlci52MS5Db21tYW5kRmllbGQiKgoMQ29tbWFuZEZpZWxkEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSKpAQoUU3VibWl0Q29tbWFuZFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIUCgxjb21tYW5kX3R5cGUYAiABKAkSJQoEYXJncxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEgoKcmVxdWVzdF9pZBgEIAEoCRIdChBleHBlY3RlZF92ZXJzaW9uGAUgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24i7QEKFVN1Ym1pdENvbW1hbmRSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEigKBmV2ZW50cxgCIAMoCzIYLnBsYXlsZWRnZXIudjEuR2FtZUV2ZW50EikKBnN0YXR1cxgDIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIQCghyZXBlYXRlZBgEIAEoCBInCgdyZWNlaXB0GAUgASgLMhYucGxheWxlZGdlci52MS5SZWNlaXB0EjMKDmxlZ2FsX2NvbW1hbmRzGAYgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQiPQoHUmVjZWlwdBIPCgdwYXlsb2FkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIOCgZrZXlfaWQYAyABKAkilwEKCUdhbWVFdmVudBIPCgd2ZXJzaW9uGAEgASgDEgwKBHR5cGUYAiABKAkSJQoEZGF0YRgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEQoEc2VhdBgEIAEoBUgAiAEBEigKBHRpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgcKBV9zZWF0IigKGExpc3RMZWdhbENvbW1hbmRzUmVxdWVzdBIMCgRnYW1lGAEgASgJIlsKGUxpc3RMZWdhbENvbW1hbmRzUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxItCghjb21tYW5kcxgCIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kIoUBCgxMZWdhbENvbW1hbmQSFAoMY29tbWFuZF90eXBlGAEgASgJEiUKBGFyZ3MYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg0KBWxhYmVsGAMgASgJEikKC2xhYmVsX3dvcmRzGAQgASgLMhQucGxheWxlZGdlci52MS5Xb3JkcyI3ChBXYXRjaEdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSFQoNYWZ0ZXJfdmVyc2lvbhgCIAEoAyK+AQoRV2F0Y2hHYW1lUmVzcG9uc2USJwoFZXZlbnQYASABKAsyGC5wbGF5bGVkZ2VyLnYxLkdhbWVFdmVudBIPCgd2ZXJzaW9uGAIgASgDEikKBnN0YXR1cxgDIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIPCgdzZXR0bGVkGAQgASgIEjMKDmxlZ2FsX2NvbW1hbmRzGAUgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQqSwoHQm90UGFjZRIYChRCT1RfUEFDRV9VTlNQRUNJRklFRBAAEhMKD0JPVF9QQUNFX1BFUlNPThABEhEKDUJPVF9QQUNFX0ZBU1QQAjLsBAoLR2FtZVNlcnZpY2USUQoKQ3JlYXRlR2FtZRIgLnBsYXlsZWRnZXIudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIS5wbGF5bGVkZ2VyLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJICgdHZXRHYW1lEh0ucGxheWxlZGdlci52MS5HZXRHYW1lUmVxdWVzdBoeLnBsYXlsZWRnZXIudjEuR2V0R2FtZVJlc3BvbnNlEk4KCUxpc3RHYW1lcxIfLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVzUmVxdWVzdBogLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVzUmVzcG9uc2USWgoNTGlzdEdhbWVUeXBlcxIjLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaJC5wbGF5bGVkZ2VyLnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJaCg1TdWJtaXRDb21tYW5kEiMucGxheWxlZGdlci52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBokLnBsYXlsZWRnZXIudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlEmYKEUxpc3RMZWdhbENvbW1hbmRzEicucGxheWxlZGdlci52MS5MaXN0TGVnYWxDb21tYW5kc1JlcXVlc3QaKC5wbGF5bGVkZ2VyLnYxLkxpc3RMZWdhbENvbW1hbmRzUmVzcG9uc2USUAoJV2F0Y2hHYW1lEh8ucGxheWxlZGdlci52MS5XYXRjaEdhbWVSZXF1ZXN0GiAucGxheWxlZGdlci52MS5XYXRjaEdhbWVSZXNwb25zZTABYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message playledger.v1.CreateGameRequest
@@ -612,7 +612,7 @@ export const GameStatusSchema: GenMessage<GameStatus> = /*@__PURE__*/
  */
 export type Outcome = Message<"playledger.v1.Outcome"> & {
   /**
-   * Why it ended, in words a player understands ("the third animal reached the podium").
+   * Why it ended, in English ("the third animal reached the podium").
    *
    * @generated from field: string reason = 1;
    */
@@ -626,11 +626,26 @@ export type Outcome = Message<"playledger.v1.Outcome"> & {
   placements: number[];
 
   /**
-   * The tie rule that was applied, in words; empty when no tie needed one.
+   * The tie rule that was applied, in English; empty when no tie needed one.
    *
    * @generated from field: string tie_rule = 3;
    */
   tieRule: string;
+
+  /**
+   * The same as a message key and its parameters, for a client that says it
+   * in its own language (e.g. "baba-yaga.end.third_spell" {"seat": 2}).
+   *
+   * @generated from field: playledger.v1.Words reason_words = 4;
+   */
+  reasonWords?: Words | undefined;
+
+  /**
+   * The tie rule as a key; unset when no tie needed one.
+   *
+   * @generated from field: playledger.v1.Words tie_rule_words = 5;
+   */
+  tieRuleWords?: Words | undefined;
 };
 
 /**
@@ -639,6 +654,32 @@ export type Outcome = Message<"playledger.v1.Outcome"> & {
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
   messageDesc(file_playledger_v1_games, 11);
+
+/**
+ * Words a client says in its own language: a stable message key (namespaced
+ * by game, e.g. "hare-and-tortoise.command.play_cards") and its typed
+ * parameters. Seats are numbers, never names: the client knows who sits where.
+ *
+ * @generated from message playledger.v1.Words
+ */
+export type Words = Message<"playledger.v1.Words"> & {
+  /**
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * @generated from field: google.protobuf.Struct params = 2;
+   */
+  params?: JsonObject | undefined;
+};
+
+/**
+ * Describes the message playledger.v1.Words.
+ * Use `create(WordsSchema)` to create a new message.
+ */
+export const WordsSchema: GenMessage<Words> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_games, 12);
 
 /**
  * @generated from message playledger.v1.ListGamesRequest
@@ -685,7 +726,7 @@ export type ListGamesRequest = Message<"playledger.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 12);
+  messageDesc(file_playledger_v1_games, 13);
 
 /**
  * @generated from message playledger.v1.ListGamesResponse
@@ -709,7 +750,7 @@ export type ListGamesResponse = Message<"playledger.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 13);
+  messageDesc(file_playledger_v1_games, 14);
 
 /**
  * @generated from message playledger.v1.ListGameTypesRequest
@@ -722,7 +763,7 @@ export type ListGameTypesRequest = Message<"playledger.v1.ListGameTypesRequest">
  * Use `create(ListGameTypesRequestSchema)` to create a new message.
  */
 export const ListGameTypesRequestSchema: GenMessage<ListGameTypesRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 14);
+  messageDesc(file_playledger_v1_games, 15);
 
 /**
  * @generated from message playledger.v1.ListGameTypesResponse
@@ -739,7 +780,7 @@ export type ListGameTypesResponse = Message<"playledger.v1.ListGameTypesResponse
  * Use `create(ListGameTypesResponseSchema)` to create a new message.
  */
 export const ListGameTypesResponseSchema: GenMessage<ListGameTypesResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 15);
+  messageDesc(file_playledger_v1_games, 16);
 
 /**
  * @generated from message playledger.v1.GameType
@@ -830,7 +871,7 @@ export type GameType = Message<"playledger.v1.GameType"> & {
  * Use `create(GameTypeSchema)` to create a new message.
  */
 export const GameTypeSchema: GenMessage<GameType> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 16);
+  messageDesc(file_playledger_v1_games, 17);
 
 /**
  * @generated from message playledger.v1.ReasonCode
@@ -854,7 +895,7 @@ export type ReasonCode = Message<"playledger.v1.ReasonCode"> & {
  * Use `create(ReasonCodeSchema)` to create a new message.
  */
 export const ReasonCodeSchema: GenMessage<ReasonCode> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 17);
+  messageDesc(file_playledger_v1_games, 18);
 
 /**
  * @generated from message playledger.v1.GameOption
@@ -903,7 +944,7 @@ export type GameOption = Message<"playledger.v1.GameOption"> & {
  * Use `create(GameOptionSchema)` to create a new message.
  */
 export const GameOptionSchema: GenMessage<GameOption> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 18);
+  messageDesc(file_playledger_v1_games, 19);
 
 /**
  * @generated from message playledger.v1.CommandSchema
@@ -932,7 +973,7 @@ export type CommandSchema = Message<"playledger.v1.CommandSchema"> & {
  * Use `create(CommandSchemaSchema)` to create a new message.
  */
 export const CommandSchemaSchema: GenMessage<CommandSchema> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 19);
+  messageDesc(file_playledger_v1_games, 20);
 
 /**
  * @generated from message playledger.v1.CommandField
@@ -956,7 +997,7 @@ export type CommandField = Message<"playledger.v1.CommandField"> & {
  * Use `create(CommandFieldSchema)` to create a new message.
  */
 export const CommandFieldSchema: GenMessage<CommandField> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 20);
+  messageDesc(file_playledger_v1_games, 21);
 
 /**
  * @generated from message playledger.v1.SubmitCommandRequest
@@ -1003,7 +1044,7 @@ export type SubmitCommandRequest = Message<"playledger.v1.SubmitCommandRequest">
  * Use `create(SubmitCommandRequestSchema)` to create a new message.
  */
 export const SubmitCommandRequestSchema: GenMessage<SubmitCommandRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 21);
+  messageDesc(file_playledger_v1_games, 22);
 
 /**
  * @generated from message playledger.v1.SubmitCommandResponse
@@ -1057,7 +1098,7 @@ export type SubmitCommandResponse = Message<"playledger.v1.SubmitCommandResponse
  * Use `create(SubmitCommandResponseSchema)` to create a new message.
  */
 export const SubmitCommandResponseSchema: GenMessage<SubmitCommandResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 22);
+  messageDesc(file_playledger_v1_games, 23);
 
 /**
  * A receipt: what the server answered to one SubmitCommand, signed with its
@@ -1100,7 +1141,7 @@ export type Receipt = Message<"playledger.v1.Receipt"> & {
  * Use `create(ReceiptSchema)` to create a new message.
  */
 export const ReceiptSchema: GenMessage<Receipt> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 23);
+  messageDesc(file_playledger_v1_games, 24);
 
 /**
  * @generated from message playledger.v1.GameEvent
@@ -1141,7 +1182,7 @@ export type GameEvent = Message<"playledger.v1.GameEvent"> & {
  * Use `create(GameEventSchema)` to create a new message.
  */
 export const GameEventSchema: GenMessage<GameEvent> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 24);
+  messageDesc(file_playledger_v1_games, 25);
 
 /**
  * @generated from message playledger.v1.ListLegalCommandsRequest
@@ -1160,7 +1201,7 @@ export type ListLegalCommandsRequest = Message<"playledger.v1.ListLegalCommandsR
  * Use `create(ListLegalCommandsRequestSchema)` to create a new message.
  */
 export const ListLegalCommandsRequestSchema: GenMessage<ListLegalCommandsRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 25);
+  messageDesc(file_playledger_v1_games, 26);
 
 /**
  * @generated from message playledger.v1.ListLegalCommandsResponse
@@ -1184,7 +1225,7 @@ export type ListLegalCommandsResponse = Message<"playledger.v1.ListLegalCommands
  * Use `create(ListLegalCommandsResponseSchema)` to create a new message.
  */
 export const ListLegalCommandsResponseSchema: GenMessage<ListLegalCommandsResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 26);
+  messageDesc(file_playledger_v1_games, 27);
 
 /**
  * @generated from message playledger.v1.LegalCommand
@@ -1201,11 +1242,19 @@ export type LegalCommand = Message<"playledger.v1.LegalCommand"> & {
   args?: JsonObject | undefined;
 
   /**
-   * A short label for people, e.g. "play R-HARE-02 + R-HARE-07".
+   * A short label in English, e.g. "play R-HARE-02 + R-HARE-07".
    *
    * @generated from field: string label = 3;
    */
   label: string;
+
+  /**
+   * The label as a key ("<rules>.command.<command_type>") with the command's
+   * args as its parameters, for a client's own words and language.
+   *
+   * @generated from field: playledger.v1.Words label_words = 4;
+   */
+  labelWords?: Words | undefined;
 };
 
 /**
@@ -1213,7 +1262,7 @@ export type LegalCommand = Message<"playledger.v1.LegalCommand"> & {
  * Use `create(LegalCommandSchema)` to create a new message.
  */
 export const LegalCommandSchema: GenMessage<LegalCommand> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 27);
+  messageDesc(file_playledger_v1_games, 28);
 
 /**
  * @generated from message playledger.v1.WatchGameRequest
@@ -1239,7 +1288,7 @@ export type WatchGameRequest = Message<"playledger.v1.WatchGameRequest"> & {
  * Use `create(WatchGameRequestSchema)` to create a new message.
  */
 export const WatchGameRequestSchema: GenMessage<WatchGameRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 28);
+  messageDesc(file_playledger_v1_games, 29);
 
 /**
  * @generated from message playledger.v1.WatchGameResponse
@@ -1290,7 +1339,7 @@ export type WatchGameResponse = Message<"playledger.v1.WatchGameResponse"> & {
  * Use `create(WatchGameResponseSchema)` to create a new message.
  */
 export const WatchGameResponseSchema: GenMessage<WatchGameResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 29);
+  messageDesc(file_playledger_v1_games, 30);
 
 /**
  * A bot's pace.

@@ -14,7 +14,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file playledger/v1/leaderboards.proto.
  */
 export const file_playledger_v1_leaderboards: GenFile = /*@__PURE__*/
-  fileDesc("CiBwbGF5bGVkZ2VyL3YxL2xlYWRlcmJvYXJkcy5wcm90bxINcGxheWxlZGdlci52MSJNChVHZXRMZWFkZXJib2FyZFJlcXVlc3QSDQoFcnVsZXMYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkibQoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRINCgVydWxlcxgBIAEoCRIrCgdlbnRyaWVzGAIgAygLMhoucGxheWxlZGdlci52MS5SYXRpbmdFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAyABKAkihgEKC1JhdGluZ0VudHJ5EgwKBHJhbmsYASABKAUSEQoJcGxheWVyX2lkGAIgASgJEg4KBnBsYXllchgDIAEoCRIOCgZyYXRpbmcYBCABKAESCgoCbXUYBSABKAESDQoFc2lnbWEYBiABKAESDQoFZ2FtZXMYByABKAUSDAoEd2lucxgIIAEoBSIsChBUb3VybmFtZW50UGxheWVyEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAki7wIKClRvdXJuYW1lbnQSDAoEbmFtZRgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkSDQoFcnVsZXMYAyABKAkSKAoHb3B0aW9ucxgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSMAoHcGxheWVycxgFIAMoCzIfLnBsYXlsZWRnZXIudjEuVG91cm5hbWVudFBsYXllchIPCgdwYWlyaW5nGAYgASgJEhIKCnRhYmxlX3NpemUYByABKAUSDgoGcm91bmRzGAggASgFEhUKDXJvdW5kc19wYWlyZWQYCSABKAUSDgoGc3RhdHVzGAogASgJEhQKDGRpc3F1YWxpZmllZBgLIAMoCRIvCgtjcmVhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrYCChdDcmVhdGVUb3VybmFtZW50UmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkSDQoFcnVsZXMYAiABKAkSMAoHcGxheWVycxgDIAMoCzIfLnBsYXlsZWRnZXIudjEuVG91cm5hbWVudFBsYXllchIoCgdvcHRpb25zGAQgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIPCgdwYWlyaW5nGAUgASgJEhIKCnRhYmxlX3NpemUYBiABKAUSDgoGcm91bmRzGAcgASgFEg0KBWFjdG9yGAggASgJEjAKDHRpbWVfY29udHJvbBgJIAEoCzIaLnBsYXlsZWRnZXIudjEuVGltZUNvbnRyb2wSJAoEYm90cxgKIAEoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdCJJChhDcmVhdGVUb3VybmFtZW50UmVzcG9uc2USLQoKdG91cm5hbWVudBgBIAEoCzIZLnBsYXlsZWRnZXIudjEuVG91cm5hbWVudCJcChlBZGRUb3VybmFtZW50R2FtZXNSZXF1ZXN0EhIKCnRvdXJuYW1lbnQYASABKAkSDQoFZ2FtZXMYAiADKAkSDQoFcm91bmQYAyABKAUSDQoFYWN0b3IYBCABKAkiKwoaQWRkVG91cm5hbWVudEdhbWVzUmVzcG9uc2USDQoFcm91bmQYASABKAUiPwoaUGFpclRvdXJuYW1lbnRSb3VuZFJlcXVlc3QSEgoKdG91cm5hbWVudBgBIAEoCRINCgVhY3RvchgCIAEoCSJkChtQYWlyVG91cm5hbWVudFJvdW5kUmVzcG9uc2USDQoFcm91bmQYASABKAUSKAoFZ2FtZXMYAiADKAsyGS5wbGF5bGVkZ2VyLnYxLlBhaXJlZEdhbWUSDAoEYnllcxgDIAMoCSJdCgpQYWlyZWRHYW1lEgwKBGdhbWUYASABKAkSEgoKcGxheWVyX2lkcxgCIAMoCRItCgtzZWF0X3Rva2VucxgDIAMoCzIYLnBsYXlsZWRnZXIudjEuU2VhdFRva2VuIrMBChNSZWNvcmRSdWxpbmdSZXF1ZXN0EhIKCnRvdXJuYW1lbnQYASABKAkSJwoEa2luZBgCIAEoDjIZLnBsYXlsZWRnZXIudjEuUnVsaW5nS2luZBIMCgRnYW1lGAMgASgJEhEKCXBsYXllcl9pZBgEIAEoCRIOCgZzY29yZXMYBSADKAMSDwoHd2lubmVycxgGIAMoBRIOCgZyZWFzb24YByABKAkSDQoFYWN0b3IYCCABKAkiPQoUUmVjb3JkUnVsaW5nUmVzcG9uc2USJQoGcnVsaW5nGAEgASgLMhUucGxheWxlZGdlci52MS5SdWxpbmcivAEKBlJ1bGluZxInCgRraW5kGAEgASgOMhkucGxheWxlZGdlci52MS5SdWxpbmdLaW5kEgwKBGdhbWUYAiABKAkSEQoJcGxheWVyX2lkGAMgASgJEg4KBnNjb3JlcxgEIAMoAxIPCgd3aW5uZXJzGAUgAygFEg4KBnJlYXNvbhgGIAEoCRINCgVhY3RvchgHIAEoCRIoCgR0aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIpChNHZXRTdGFuZGluZ3NSZXF1ZXN0EhIKCnRvdXJuYW1lbnQYASABKAkixwEKFEdldFN0YW5kaW5nc1Jlc3BvbnNlEi0KCnRvdXJuYW1lbnQYASABKAsyGS5wbGF5bGVkZ2VyLnYxLlRvdXJuYW1lbnQSKgoJc3RhbmRpbmdzGAIgAygLMhcucGxheWxlZGdlci52MS5TdGFuZGluZxIsCgVnYW1lcxgDIAMoCzIdLnBsYXlsZWRnZXIudjEuVG91cm5hbWVudEdhbWUSJgoHcnVsaW5ncxgEIAMoCzIVLnBsYXlsZWRnZXIudjEuUnVsaW5nIrIBCghTdGFuZGluZxIMCgRyYW5rGAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIOCgZwbGF5ZXIYAyABKAkSDgoGcG9pbnRzGAQgASgBEg4KBnBsYXllZBgFIAEoBRIMCgR3aW5zGAYgASgFEgwKBGJ5ZXMYByABKAUSEAoIYnVjaGhvbHoYCCABKAESEQoJc2NvcmVfc3VtGAkgASgDEhQKDGRpc3F1YWxpZmllZBgKIAEoCCKAAQoOVG91cm5hbWVudEdhbWUSDAoEZ2FtZRgBIAEoCRINCgVyb3VuZBgCIAEoBRISCgpwbGF5ZXJfaWRzGAMgAygJEg0KBXN0YXRlGAQgASgJEg4KBnBsYWNlcxgFIAMoBRIOCgZwb2ludHMYBiADKAESDgoGc2NvcmVzGAcgAygDIj8KFkxpc3RUb3VybmFtZW50c1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiYgoXTGlzdFRvdXJuYW1lbnRzUmVzcG9uc2USLgoLdG91cm5hbWVudHMYASADKAsyGS5wbGF5bGVkZ2VyLnYxLlRvdXJuYW1lbnQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJKqEBCgpSdWxpbmdLaW5kEhsKF1JVTElOR19LSU5EX1VOU1BFQ0lGSUVEEAASFwoTUlVMSU5HX0tJTkRfRk9SRkVJVBABEhkKFVJVTElOR19LSU5EX0FOTlVMTUVOVBACEiAKHFJVTElOR19LSU5EX1NDT1JFX0NPUlJFQ1RJT04QAxIgChxSVUxJTkdfS0lORF9ESVNRVUFMSUZJQ0FUSU9OEAQyxQUKEkxlYWRlcmJvYXJkU2VydmljZRJdCg5HZXRMZWFkZXJib2FyZBIkLnBsYXlsZWRnZXIudjEuR2V0TGVhZGVyYm9hcmRSZXF1ZXN0GiUucGxheWxlZGdlci52MS5HZXRMZWFkZXJib2FyZFJlc3BvbnNlEmMKEENyZWF0ZVRvdXJuYW1lbnQSJi5wbGF5bGVkZ2VyLnYxLkNyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0GicucGxheWxlZGdlci52MS5DcmVhdGVUb3VybmFtZW50UmVzcG9uc2USaQoSQWRkVG91cm5hbWVudEdhbWVzEigucGxheWxlZGdlci52MS5BZGRUb3VybmFtZW50R2FtZXNSZXF1ZXN0GikucGxheWxlZGdlci52MS5BZGRUb3VybmFtZW50R2FtZXNSZXNwb25zZRJsChNQYWlyVG91cm5hbWVudFJvdW5kEikucGxheWxlZGdlci52MS5QYWlyVG91cm5hbWVudFJvdW5kUmVxdWVzdBoqLnBsYXlsZWRnZXIudjEuUGFpclRvdXJuYW1lbnRSb3VuZFJlc3BvbnNlElcKDFJlY29yZFJ1bGluZxIiLnBsYXlsZWRnZXIudjEuUmVjb3JkUnVsaW5nUmVxdWVzdBojLnBsYXlsZWRnZXIudjEuUmVjb3JkUnVsaW5nUmVzcG9uc2USVwoMR2V0U3RhbmRpbmdzEiIucGxheWxlZGdlci52MS5HZXRTdGFuZGluZ3NSZXF1ZXN0GiMucGxheWxlZGdlci52MS5HZXRTdGFuZGluZ3NSZXNwb25zZRJgCg9MaXN0VG91cm5hbWVudHMSJS5wbGF5bGVkZ2VyLnYxLkxpc3RUb3VybmFtZW50c1JlcXVlc3QaJi5wbGF5bGVkZ2VyLnYxLkxpc3RUb3VybmFtZW50c1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_playledger_v1_games]);
+  fileDesc("CiBwbGF5bGVkZ2VyL3YxL2xlYWRlcmJvYXJkcy5wcm90bxINcGxheWxlZGdlci52MSJNChVHZXRMZWFkZXJib2FyZFJlcXVlc3QSDQoFcnVsZXMYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkibQoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRINCgVydWxlcxgBIAEoCRIrCgdlbnRyaWVzGAIgAygLMhoucGxheWxlZGdlci52MS5SYXRpbmdFbnRyeRIXCg9uZXh0X3BhZ2VfdG9rZW4YAyABKAkihgEKC1JhdGluZ0VudHJ5EgwKBHJhbmsYASABKAUSEQoJcGxheWVyX2lkGAIgASgJEg4KBnBsYXllchgDIAEoCRIOCgZyYXRpbmcYBCABKAESCgoCbXUYBSABKAESDQoFc2lnbWEYBiABKAESDQoFZ2FtZXMYByABKAUSDAoEd2lucxgIIAEoBSIsChBUb3VybmFtZW50UGxheWVyEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkimwMKClRvdXJuYW1lbnQSDAoEbmFtZRgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkSDQoFcnVsZXMYAyABKAkSKAoHb3B0aW9ucxgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSMAoHcGxheWVycxgFIAMoCzIfLnBsYXlsZWRnZXIudjEuVG91cm5hbWVudFBsYXllchIPCgdwYWlyaW5nGAYgASgJEhIKCnRhYmxlX3NpemUYByABKAUSDgoGcm91bmRzGAggASgFEhUKDXJvdW5kc19wYWlyZWQYCSABKAUSDgoGc3RhdHVzGAogASgJEhQKDGRpc3F1YWxpZmllZBgLIAMoCRIvCgtjcmVhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEioKCXRpZWJyZWFrcxgOIAMoCzIXLnBsYXlsZWRnZXIudjEuVGllQnJlYWsiNAoIVGllQnJlYWsSCwoDa2V5GAEgASgJEg0KBXRpdGxlGAIgASgJEgwKBHJ1bGUYAyABKAkitgIKF0NyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0EhQKDGRpc3BsYXlfbmFtZRgBIAEoCRINCgVydWxlcxgCIAEoCRIwCgdwbGF5ZXJzGAMgAygLMh8ucGxheWxlZGdlci52MS5Ub3VybmFtZW50UGxheWVyEigKB29wdGlvbnMYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg8KB3BhaXJpbmcYBSABKAkSEgoKdGFibGVfc2l6ZRgGIAEoBRIOCgZyb3VuZHMYByABKAUSDQoFYWN0b3IYCCABKAkSMAoMdGltZV9jb250cm9sGAkgASgLMhoucGxheWxlZGdlci52MS5UaW1lQ29udHJvbBIkCgRib3RzGAogASgLMhYucGxheWxlZGdlci52MS5Cb3RTZWF0IkkKGENyZWF0ZVRvdXJuYW1lbnRSZXNwb25zZRItCgp0b3VybmFtZW50GAEgASgLMhkucGxheWxlZGdlci52MS5Ub3VybmFtZW50IlwKGUFkZFRvdXJuYW1lbnRHYW1lc1JlcXVlc3QSEgoKdG91cm5hbWVudBgBIAEoCRINCgVnYW1lcxgCIAMoCRINCgVyb3VuZBgDIAEoBRINCgVhY3RvchgEIAEoCSIrChpBZGRUb3VybmFtZW50R2FtZXNSZXNwb25zZRINCgVyb3VuZBgBIAEoBSI/ChpQYWlyVG91cm5hbWVudFJvdW5kUmVxdWVzdBISCgp0b3VybmFtZW50GAEgASgJEg0KBWFjdG9yGAIgASgJIpwBChtQYWlyVG91cm5hbWVudFJvdW5kUmVzcG9uc2USDQoFcm91bmQYASABKAUSKAoFZ2FtZXMYAiADKAsyGS5wbGF5bGVkZ2VyLnYxLlBhaXJlZEdhbWUSDAoEYnllcxgDIAMoCRI2CgtleHBsYW5hdGlvbhgEIAEoCzIhLnBsYXlsZWRnZXIudjEuUGFpcmluZ0V4cGxhbmF0aW9uIoYCChJQYWlyaW5nRXhwbGFuYXRpb24SDQoFcm91bmQYASABKAUSDgoGbWV0aG9kGAIgASgJEiwKB3JhbmtpbmcYAyADKAsyGy5wbGF5bGVkZ2VyLnYxLlJhbmtlZFBsYXllchIpCgZncm91cHMYBCADKAsyGS5wbGF5bGVkZ2VyLnYxLlNjb3JlR3JvdXASDAoEYnllcxgFIAMoCRITCgtieWVfaGFkX29uZRgGIAMoCRITCgtieWVfYmxvY2tlZBgHIAMoCRIVCg1yZW1hdGNoX2xpbWl0GAggASgFEikKCXJlbWF0Y2hlcxgJIAMoCzIWLnBsYXlsZWRnZXIudjEuTWVldGluZyI/CgxSYW5rZWRQbGF5ZXISEQoJcGxheWVyX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGcG9pbnRzGAMgASgBIrQBCgpTY29yZUdyb3VwEg4KBnBvaW50cxgBIAEoARISCgpwbGF5ZXJfaWRzGAIgAygJEhAKCG1vdmVkX2luGAMgAygJEhEKCW1vdmVkX291dBgEIAMoCRIqCgZ0YWJsZXMYBSADKAsyGi5wbGF5bGVkZ2VyLnYxLlNlYXRlZFRhYmxlEjEKEXJlbWF0Y2hlc19hdm9pZGVkGAYgAygLMhYucGxheWxlZGdlci52MS5NZWV0aW5nIiEKC1NlYXRlZFRhYmxlEhIKCnBsYXllcl9pZHMYASADKAkiLQoHTWVldGluZxISCgpwbGF5ZXJfaWRzGAEgAygJEg4KBnJvdW5kcxgCIAMoBSJdCgpQYWlyZWRHYW1lEgwKBGdhbWUYASABKAkSEgoKcGxheWVyX2lkcxgCIAMoCRItCgtzZWF0X3Rva2VucxgDIAMoCzIYLnBsYXlsZWRnZXIudjEuU2VhdFRva2VuIrMBChNSZWNvcmRSdWxpbmdSZXF1ZXN0EhIKCnRvdXJuYW1lbnQYASABKAkSJwoEa2luZBgCIAEoDjIZLnBsYXlsZWRnZXIudjEuUnVsaW5nS2luZBIMCgRnYW1lGAMgASgJEhEKCXBsYXllcl9pZBgEIAEoCRIOCgZzY29yZXMYBSADKAMSDwoHd2lubmVycxgGIAMoBRIOCgZyZWFzb24YByABKAkSDQoFYWN0b3IYCCABKAkiPQoUUmVjb3JkUnVsaW5nUmVzcG9uc2USJQoGcnVsaW5nGAEgASgLMhUucGxheWxlZGdlci52MS5SdWxpbmcivAEKBlJ1bGluZxInCgRraW5kGAEgASgOMhkucGxheWxlZGdlci52MS5SdWxpbmdLaW5kEgwKBGdhbWUYAiABKAkSEQoJcGxheWVyX2lkGAMgASgJEg4KBnNjb3JlcxgEIAMoAxIPCgd3aW5uZXJzGAUgAygFEg4KBnJlYXNvbhgGIAEoCRINCgVhY3RvchgHIAEoCRIoCgR0aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIpChNHZXRTdGFuZGluZ3NSZXF1ZXN0EhIKCnRvdXJuYW1lbnQYASABKAki8wEKFEdldFN0YW5kaW5nc1Jlc3BvbnNlEi0KCnRvdXJuYW1lbnQYASABKAsyGS5wbGF5bGVkZ2VyLnYxLlRvdXJuYW1lbnQSKgoJc3RhbmRpbmdzGAIgAygLMhcucGxheWxlZGdlci52MS5TdGFuZGluZxIsCgVnYW1lcxgDIAMoCzIdLnBsYXlsZWRnZXIudjEuVG91cm5hbWVudEdhbWUSJgoHcnVsaW5ncxgEIAMoCzIVLnBsYXlsZWRnZXIudjEuUnVsaW5nEioKBGJ5ZXMYBSADKAsyHC5wbGF5bGVkZ2VyLnYxLlRvdXJuYW1lbnRCeWUiQQoNVG91cm5hbWVudEJ5ZRINCgVyb3VuZBgBIAEoBRIRCglwbGF5ZXJfaWQYAiABKAkSDgoGcG9pbnRzGAMgASgBIvUBCghTdGFuZGluZxIMCgRyYW5rGAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIOCgZwbGF5ZXIYAyABKAkSDgoGcG9pbnRzGAQgASgBEg4KBnBsYXllZBgFIAEoBRIMCgR3aW5zGAYgASgFEgwKBGJ5ZXMYByABKAUSEAoIYnVjaGhvbHoYCCABKAESEQoJc2NvcmVfc3VtGAkgASgDEhQKDGRpc3F1YWxpZmllZBgKIAEoCBIUCgxmb3JmZWl0c193b24YCyABKAUSFQoNZm9yZmVpdHNfbG9zdBgMIAEoBRIUCgxzZXBhcmF0ZWRfYnkYDSABKAkikQEKDlRvdXJuYW1lbnRHYW1lEgwKBGdhbWUYASABKAkSDQoFcm91bmQYAiABKAUSEgoKcGxheWVyX2lkcxgDIAMoCRINCgVzdGF0ZRgEIAEoCRIOCgZwbGFjZXMYBSADKAUSDgoGcG9pbnRzGAYgAygBEg4KBnNjb3JlcxgHIAMoAxIPCgdyZXN1bHRzGAggAygJIj8KFkxpc3RUb3VybmFtZW50c1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiYgoXTGlzdFRvdXJuYW1lbnRzUmVzcG9uc2USLgoLdG91cm5hbWVudHMYASADKAsyGS5wbGF5bGVkZ2VyLnYxLlRvdXJuYW1lbnQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJKqEBCgpSdWxpbmdLaW5kEhsKF1JVTElOR19LSU5EX1VOU1BFQ0lGSUVEEAASFwoTUlVMSU5HX0tJTkRfRk9SRkVJVBABEhkKFVJVTElOR19LSU5EX0FOTlVMTUVOVBACEiAKHFJVTElOR19LSU5EX1NDT1JFX0NPUlJFQ1RJT04QAxIgChxSVUxJTkdfS0lORF9ESVNRVUFMSUZJQ0FUSU9OEAQyxQUKEkxlYWRlcmJvYXJkU2VydmljZRJdCg5HZXRMZWFkZXJib2FyZBIkLnBsYXlsZWRnZXIudjEuR2V0TGVhZGVyYm9hcmRSZXF1ZXN0GiUucGxheWxlZGdlci52MS5HZXRMZWFkZXJib2FyZFJlc3BvbnNlEmMKEENyZWF0ZVRvdXJuYW1lbnQSJi5wbGF5bGVkZ2VyLnYxLkNyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0GicucGxheWxlZGdlci52MS5DcmVhdGVUb3VybmFtZW50UmVzcG9uc2USaQoSQWRkVG91cm5hbWVudEdhbWVzEigucGxheWxlZGdlci52MS5BZGRUb3VybmFtZW50R2FtZXNSZXF1ZXN0GikucGxheWxlZGdlci52MS5BZGRUb3VybmFtZW50R2FtZXNSZXNwb25zZRJsChNQYWlyVG91cm5hbWVudFJvdW5kEikucGxheWxlZGdlci52MS5QYWlyVG91cm5hbWVudFJvdW5kUmVxdWVzdBoqLnBsYXlsZWRnZXIudjEuUGFpclRvdXJuYW1lbnRSb3VuZFJlc3BvbnNlElcKDFJlY29yZFJ1bGluZxIiLnBsYXlsZWRnZXIudjEuUmVjb3JkUnVsaW5nUmVxdWVzdBojLnBsYXlsZWRnZXIudjEuUmVjb3JkUnVsaW5nUmVzcG9uc2USVwoMR2V0U3RhbmRpbmdzEiIucGxheWxlZGdlci52MS5HZXRTdGFuZGluZ3NSZXF1ZXN0GiMucGxheWxlZGdlci52MS5HZXRTdGFuZGluZ3NSZXNwb25zZRJgCg9MaXN0VG91cm5hbWVudHMSJS5wbGF5bGVkZ2VyLnYxLkxpc3RUb3VybmFtZW50c1JlcXVlc3QaJi5wbGF5bGVkZ2VyLnYxLkxpc3RUb3VybmFtZW50c1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_playledger_v1_games]);
 
 /**
  * @generated from message playledger.v1.GetLeaderboardRequest
@@ -244,6 +244,13 @@ export type Tournament = Message<"playledger.v1.Tournament"> & {
    * @generated from field: google.protobuf.Timestamp update_time = 13;
    */
   updateTime?: Timestamp | undefined;
+
+  /**
+   * The tie-breaks, in the order they apply after points (the standings are ordered by them).
+   *
+   * @generated from field: repeated playledger.v1.TieBreak tiebreaks = 14;
+   */
+  tiebreaks: TieBreak[];
 };
 
 /**
@@ -252,6 +259,41 @@ export type Tournament = Message<"playledger.v1.Tournament"> & {
  */
 export const TournamentSchema: GenMessage<Tournament> = /*@__PURE__*/
   messageDesc(file_playledger_v1_leaderboards, 4);
+
+/**
+ * A tie-break: what it compares and how it counts games not played.
+ *
+ * @generated from message playledger.v1.TieBreak
+ */
+export type TieBreak = Message<"playledger.v1.TieBreak"> & {
+  /**
+   * The Standing field it compares, higher first: "buchholz", "wins" or "score_sum".
+   *
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * Its name in English: "Buchholz", "wins", "total score".
+   *
+   * @generated from field: string title = 2;
+   */
+  title: string;
+
+  /**
+   * How it is computed, in English.
+   *
+   * @generated from field: string rule = 3;
+   */
+  rule: string;
+};
+
+/**
+ * Describes the message playledger.v1.TieBreak.
+ * Use `create(TieBreakSchema)` to create a new message.
+ */
+export const TieBreakSchema: GenMessage<TieBreak> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_leaderboards, 5);
 
 /**
  * @generated from message playledger.v1.CreateTournamentRequest
@@ -330,7 +372,7 @@ export type CreateTournamentRequest = Message<"playledger.v1.CreateTournamentReq
  * Use `create(CreateTournamentRequestSchema)` to create a new message.
  */
 export const CreateTournamentRequestSchema: GenMessage<CreateTournamentRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 5);
+  messageDesc(file_playledger_v1_leaderboards, 6);
 
 /**
  * @generated from message playledger.v1.CreateTournamentResponse
@@ -347,7 +389,7 @@ export type CreateTournamentResponse = Message<"playledger.v1.CreateTournamentRe
  * Use `create(CreateTournamentResponseSchema)` to create a new message.
  */
 export const CreateTournamentResponseSchema: GenMessage<CreateTournamentResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 6);
+  messageDesc(file_playledger_v1_leaderboards, 7);
 
 /**
  * @generated from message playledger.v1.AddTournamentGamesRequest
@@ -385,7 +427,7 @@ export type AddTournamentGamesRequest = Message<"playledger.v1.AddTournamentGame
  * Use `create(AddTournamentGamesRequestSchema)` to create a new message.
  */
 export const AddTournamentGamesRequestSchema: GenMessage<AddTournamentGamesRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 7);
+  messageDesc(file_playledger_v1_leaderboards, 8);
 
 /**
  * @generated from message playledger.v1.AddTournamentGamesResponse
@@ -402,7 +444,7 @@ export type AddTournamentGamesResponse = Message<"playledger.v1.AddTournamentGam
  * Use `create(AddTournamentGamesResponseSchema)` to create a new message.
  */
 export const AddTournamentGamesResponseSchema: GenMessage<AddTournamentGamesResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 8);
+  messageDesc(file_playledger_v1_leaderboards, 9);
 
 /**
  * @generated from message playledger.v1.PairTournamentRoundRequest
@@ -426,7 +468,7 @@ export type PairTournamentRoundRequest = Message<"playledger.v1.PairTournamentRo
  * Use `create(PairTournamentRoundRequestSchema)` to create a new message.
  */
 export const PairTournamentRoundRequestSchema: GenMessage<PairTournamentRoundRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 9);
+  messageDesc(file_playledger_v1_leaderboards, 10);
 
 /**
  * @generated from message playledger.v1.PairTournamentRoundResponse
@@ -448,6 +490,13 @@ export type PairTournamentRoundResponse = Message<"playledger.v1.PairTournamentR
    * @generated from field: repeated string byes = 3;
    */
   byes: string[];
+
+  /**
+   * Why the round was paired as it was.
+   *
+   * @generated from field: playledger.v1.PairingExplanation explanation = 4;
+   */
+  explanation?: PairingExplanation | undefined;
 };
 
 /**
@@ -455,7 +504,207 @@ export type PairTournamentRoundResponse = Message<"playledger.v1.PairTournamentR
  * Use `create(PairTournamentRoundResponseSchema)` to create a new message.
  */
 export const PairTournamentRoundResponseSchema: GenMessage<PairTournamentRoundResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 10);
+  messageDesc(file_playledger_v1_leaderboards, 11);
+
+/**
+ * Why a round was paired as it was: its score groups, floaters, the rematches avoided and the bye
+ * (`playledger tournament pair --explain`). Players are named by id; `ranking` gives every name.
+ *
+ * @generated from message playledger.v1.PairingExplanation
+ */
+export type PairingExplanation = Message<"playledger.v1.PairingExplanation"> & {
+  /**
+   * @generated from field: int32 round = 1;
+   */
+  round: number;
+
+  /**
+   * "dutch" (Swiss at tables of two), "snake" (round 1 at larger tables), "score-groups" (later Swiss
+   * rounds at larger tables) or "round-robin".
+   *
+   * @generated from field: string method = 2;
+   */
+  method: string;
+
+  /**
+   * The players in pairing order (points, then seed; round-robin: seed), with their points before the round.
+   *
+   * @generated from field: repeated playledger.v1.RankedPlayer ranking = 3;
+   */
+  ranking: RankedPlayer[];
+
+  /**
+   * Score groups from the top (none for round-robin).
+   *
+   * @generated from field: repeated playledger.v1.ScoreGroup groups = 4;
+   */
+  groups: ScoreGroup[];
+
+  /**
+   * @generated from field: repeated string byes = 5;
+   */
+  byes: string[];
+
+  /**
+   * Players ranked below the bye who did not get it: they had one already...
+   *
+   * @generated from field: repeated string bye_had_one = 6;
+   */
+  byeHadOne: string[];
+
+  /**
+   * ...or the others could not all have been paired without a rematch, had they sat out.
+   *
+   * @generated from field: repeated string bye_blocked = 7;
+   */
+  byeBlocked: string[];
+
+  /**
+   * 0: nobody meets twice. N (tables of two): no pairing without rematches existed, so pairs who had met N
+   * times were allowed.
+   *
+   * @generated from field: int32 rematch_limit = 8;
+   */
+  rematchLimit: number;
+
+  /**
+   * Pairs at this round's tables who had met before (only when no pairing could avoid it).
+   *
+   * @generated from field: repeated playledger.v1.Meeting rematches = 9;
+   */
+  rematches: Meeting[];
+};
+
+/**
+ * Describes the message playledger.v1.PairingExplanation.
+ * Use `create(PairingExplanationSchema)` to create a new message.
+ */
+export const PairingExplanationSchema: GenMessage<PairingExplanation> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_leaderboards, 12);
+
+/**
+ * @generated from message playledger.v1.RankedPlayer
+ */
+export type RankedPlayer = Message<"playledger.v1.RankedPlayer"> & {
+  /**
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: double points = 3;
+   */
+  points: number;
+};
+
+/**
+ * Describes the message playledger.v1.RankedPlayer.
+ * Use `create(RankedPlayerSchema)` to create a new message.
+ */
+export const RankedPlayerSchema: GenMessage<RankedPlayer> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_leaderboards, 13);
+
+/**
+ * Players on the same points. At tables of two a group is paired as one bracket with the players moved
+ * down to it; at larger tables it opens tables that lower-ranked players may fill.
+ *
+ * @generated from message playledger.v1.ScoreGroup
+ */
+export type ScoreGroup = Message<"playledger.v1.ScoreGroup"> & {
+  /**
+   * @generated from field: double points = 1;
+   */
+  points: number;
+
+  /**
+   * Its own players, in pairing order.
+   *
+   * @generated from field: repeated string player_ids = 2;
+   */
+  playerIds: string[];
+
+  /**
+   * Floaters in: players of higher groups paired here (tables of two), or of lower groups seated at its tables.
+   *
+   * @generated from field: repeated string moved_in = 3;
+   */
+  movedIn: string[];
+
+  /**
+   * Floaters out: its players paired lower down (tables of two), or seated at a higher group's table.
+   *
+   * @generated from field: repeated string moved_out = 4;
+   */
+  movedOut: string[];
+
+  /**
+   * The tables this group formed, seats in order.
+   *
+   * @generated from field: repeated playledger.v1.SeatedTable tables = 5;
+   */
+  tables: SeatedTable[];
+
+  /**
+   * Pairs the plain order (top half against bottom half; at larger tables the best-ranked player left) would
+   * have made who had met already, so the pairing looked further.
+   *
+   * @generated from field: repeated playledger.v1.Meeting rematches_avoided = 6;
+   */
+  rematchesAvoided: Meeting[];
+};
+
+/**
+ * Describes the message playledger.v1.ScoreGroup.
+ * Use `create(ScoreGroupSchema)` to create a new message.
+ */
+export const ScoreGroupSchema: GenMessage<ScoreGroup> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_leaderboards, 14);
+
+/**
+ * @generated from message playledger.v1.SeatedTable
+ */
+export type SeatedTable = Message<"playledger.v1.SeatedTable"> & {
+  /**
+   * @generated from field: repeated string player_ids = 1;
+   */
+  playerIds: string[];
+};
+
+/**
+ * Describes the message playledger.v1.SeatedTable.
+ * Use `create(SeatedTableSchema)` to create a new message.
+ */
+export const SeatedTableSchema: GenMessage<SeatedTable> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_leaderboards, 15);
+
+/**
+ * Players who met before this round, and the rounds they met in.
+ *
+ * @generated from message playledger.v1.Meeting
+ */
+export type Meeting = Message<"playledger.v1.Meeting"> & {
+  /**
+   * @generated from field: repeated string player_ids = 1;
+   */
+  playerIds: string[];
+
+  /**
+   * @generated from field: repeated int32 rounds = 2;
+   */
+  rounds: number[];
+};
+
+/**
+ * Describes the message playledger.v1.Meeting.
+ * Use `create(MeetingSchema)` to create a new message.
+ */
+export const MeetingSchema: GenMessage<Meeting> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_leaderboards, 16);
 
 /**
  * @generated from message playledger.v1.PairedGame
@@ -488,7 +737,7 @@ export type PairedGame = Message<"playledger.v1.PairedGame"> & {
  * Use `create(PairedGameSchema)` to create a new message.
  */
 export const PairedGameSchema: GenMessage<PairedGame> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 11);
+  messageDesc(file_playledger_v1_leaderboards, 17);
 
 /**
  * @generated from message playledger.v1.RecordRulingRequest
@@ -554,7 +803,7 @@ export type RecordRulingRequest = Message<"playledger.v1.RecordRulingRequest"> &
  * Use `create(RecordRulingRequestSchema)` to create a new message.
  */
 export const RecordRulingRequestSchema: GenMessage<RecordRulingRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 12);
+  messageDesc(file_playledger_v1_leaderboards, 18);
 
 /**
  * @generated from message playledger.v1.RecordRulingResponse
@@ -571,7 +820,7 @@ export type RecordRulingResponse = Message<"playledger.v1.RecordRulingResponse">
  * Use `create(RecordRulingResponseSchema)` to create a new message.
  */
 export const RecordRulingResponseSchema: GenMessage<RecordRulingResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 13);
+  messageDesc(file_playledger_v1_leaderboards, 19);
 
 /**
  * @generated from message playledger.v1.Ruling
@@ -623,7 +872,7 @@ export type Ruling = Message<"playledger.v1.Ruling"> & {
  * Use `create(RulingSchema)` to create a new message.
  */
 export const RulingSchema: GenMessage<Ruling> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 14);
+  messageDesc(file_playledger_v1_leaderboards, 20);
 
 /**
  * @generated from message playledger.v1.GetStandingsRequest
@@ -642,7 +891,7 @@ export type GetStandingsRequest = Message<"playledger.v1.GetStandingsRequest"> &
  * Use `create(GetStandingsRequestSchema)` to create a new message.
  */
 export const GetStandingsRequestSchema: GenMessage<GetStandingsRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 15);
+  messageDesc(file_playledger_v1_leaderboards, 21);
 
 /**
  * @generated from message playledger.v1.GetStandingsResponse
@@ -669,6 +918,13 @@ export type GetStandingsResponse = Message<"playledger.v1.GetStandingsResponse">
    * @generated from field: repeated playledger.v1.Ruling rulings = 4;
    */
   rulings: Ruling[];
+
+  /**
+   * Who sat out which round, by round.
+   *
+   * @generated from field: repeated playledger.v1.TournamentBye byes = 5;
+   */
+  byes: TournamentBye[];
 };
 
 /**
@@ -676,7 +932,36 @@ export type GetStandingsResponse = Message<"playledger.v1.GetStandingsResponse">
  * Use `create(GetStandingsResponseSchema)` to create a new message.
  */
 export const GetStandingsResponseSchema: GenMessage<GetStandingsResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 16);
+  messageDesc(file_playledger_v1_leaderboards, 22);
+
+/**
+ * @generated from message playledger.v1.TournamentBye
+ */
+export type TournamentBye = Message<"playledger.v1.TournamentBye"> & {
+  /**
+   * @generated from field: int32 round = 1;
+   */
+  round: number;
+
+  /**
+   * @generated from field: string player_id = 2;
+   */
+  playerId: string;
+
+  /**
+   * What the bye is worth: a win at tables of two, half a full table's points otherwise.
+   *
+   * @generated from field: double points = 3;
+   */
+  points: number;
+};
+
+/**
+ * Describes the message playledger.v1.TournamentBye.
+ * Use `create(TournamentByeSchema)` to create a new message.
+ */
+export const TournamentByeSchema: GenMessage<TournamentBye> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_leaderboards, 23);
 
 /**
  * @generated from message playledger.v1.Standing
@@ -705,7 +990,8 @@ export type Standing = Message<"playledger.v1.Standing"> & {
   points: number;
 
   /**
-   * Games counted (settled, not annulled); outright first places among them.
+   * Games played at the table (not annulled; a game settled by a forfeit before the rules finished it is
+   * not played); outright first places among them.
    *
    * @generated from field: int32 played = 5;
    */
@@ -722,7 +1008,8 @@ export type Standing = Message<"playledger.v1.Standing"> & {
   byes: number;
 
   /**
-   * Tie-breaks, in order after points: Buchholz (opponents' points), wins, total score.
+   * Tie-breaks, in order after points (Tournament.tiebreaks): Buchholz (opponents' points, a virtual
+   * opponent for a game not played), wins, total score.
    *
    * @generated from field: double buchholz = 8;
    */
@@ -737,6 +1024,26 @@ export type Standing = Message<"playledger.v1.Standing"> & {
    * @generated from field: bool disqualified = 10;
    */
   disqualified: boolean;
+
+  /**
+   * Games not played that this player won (the others were absent: shown +) and lost (absent: shown −).
+   *
+   * @generated from field: int32 forfeits_won = 11;
+   */
+  forfeitsWon: number;
+
+  /**
+   * @generated from field: int32 forfeits_lost = 12;
+   */
+  forfeitsLost: number;
+
+  /**
+   * On equal points with the next player down: the key of the first tie-break that ranks this player
+   * higher, "shared" when every tie-break is equal too (the same rank), empty when points alone decide.
+   *
+   * @generated from field: string separated_by = 13;
+   */
+  separatedBy: string;
 };
 
 /**
@@ -744,7 +1051,7 @@ export type Standing = Message<"playledger.v1.Standing"> & {
  * Use `create(StandingSchema)` to create a new message.
  */
 export const StandingSchema: GenMessage<Standing> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 17);
+  messageDesc(file_playledger_v1_leaderboards, 24);
 
 /**
  * @generated from message playledger.v1.TournamentGame
@@ -792,6 +1099,14 @@ export type TournamentGame = Message<"playledger.v1.TournamentGame"> & {
    * @generated from field: repeated int64 scores = 7;
    */
   scores: bigint[];
+
+  /**
+   * Each seat's result as a standings table prints it: its points ("1", "½", "0", "1½"), or "+" and "−"
+   * for a game not played (won and lost by forfeit). Empty until settled.
+   *
+   * @generated from field: repeated string results = 8;
+   */
+  results: string[];
 };
 
 /**
@@ -799,7 +1114,7 @@ export type TournamentGame = Message<"playledger.v1.TournamentGame"> & {
  * Use `create(TournamentGameSchema)` to create a new message.
  */
 export const TournamentGameSchema: GenMessage<TournamentGame> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 18);
+  messageDesc(file_playledger_v1_leaderboards, 25);
 
 /**
  * @generated from message playledger.v1.ListTournamentsRequest
@@ -823,7 +1138,7 @@ export type ListTournamentsRequest = Message<"playledger.v1.ListTournamentsReque
  * Use `create(ListTournamentsRequestSchema)` to create a new message.
  */
 export const ListTournamentsRequestSchema: GenMessage<ListTournamentsRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 19);
+  messageDesc(file_playledger_v1_leaderboards, 26);
 
 /**
  * @generated from message playledger.v1.ListTournamentsResponse
@@ -845,7 +1160,7 @@ export type ListTournamentsResponse = Message<"playledger.v1.ListTournamentsResp
  * Use `create(ListTournamentsResponseSchema)` to create a new message.
  */
 export const ListTournamentsResponseSchema: GenMessage<ListTournamentsResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_leaderboards, 20);
+  messageDesc(file_playledger_v1_leaderboards, 27);
 
 /**
  * @generated from enum playledger.v1.RulingKind
