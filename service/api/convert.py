@@ -212,6 +212,7 @@ def time_control_to_proto(control: dict[str, Any]) -> games_pb2.TimeControl:
     return games_pb2.TimeControl(
         move_seconds=int(control.get("move_ms") or 0) // 1000,
         on_timeout=control["on_timeout"],
+        timeout_action=TIMEOUT_ACTIONS.get(control["on_timeout"], games_pb2.TIMEOUT_ACTION_UNSPECIFIED),
         budget_seconds=int(control.get("budget_ms") or 0) // 1000,
         increment_seconds=int(control.get("increment_ms") or 0) // 1000,
     )
@@ -224,6 +225,7 @@ def bot_to_proto(seat: int, spec: dict[str, Any]) -> games_pb2.BotSeat:
     return games_pb2.BotSeat(
         seat=seat,
         level=spec["level"],
+        bot_level=BOT_LEVELS.get(spec["level"], games_pb2.BOT_LEVEL_UNSPECIFIED),
         think_ms=spec.get("think_ms", 0),
         budget=spec.get("budget", 0),
         pace=PACES.get(spec.get("pace", ""), games_pb2.BOT_PACE_UNSPECIFIED),
@@ -399,11 +401,32 @@ def game_type_to_proto(rules: AnyRules) -> games_pb2.GameType:
 LEDGER_REASONS = (("GAME_RULED", "an arbiter ended this game; it takes no more commands"),)
 
 
+TIMEOUT_ACTIONS = {"move": games_pb2.TIMEOUT_ACTION_MOVE, "forfeit": games_pb2.TIMEOUT_ACTION_FORFEIT}
+BOT_LEVELS = {
+    "random": games_pb2.BOT_LEVEL_RANDOM,
+    "greedy": games_pb2.BOT_LEVEL_GREEDY,
+    "search": games_pb2.BOT_LEVEL_SEARCH,
+}
+GAME_STATES = {"active": games_pb2.GAME_STATE_ACTIVE, "finished": games_pb2.GAME_STATE_FINISHED}
+
+
+def closed_value(text: str, value: int, names: Mapping[str, int], field: str) -> str:
+    """A closed value given as a string (API v1's form), as an enum, or as both (which must agree): its name."""
+    by_value = {v: k for k, v in names.items()}
+    if value and value not in by_value:
+        raise MalformedRequest(f"{field} {value} is not one of the enum's values", field=field)
+    named = by_value.get(value, "")
+    if text and named and text != named:
+        raise MalformedRequest(f"{field}: the string {text!r} and the enum ({named}) disagree", field=field)
+    return text or named
+
+
 def time_control(control: games_pb2.TimeControl) -> dict[str, Any]:
     """A TimeControl message (CreateGame, CreateTournament) as the ledger keeps it, checked."""
+    action = closed_value(control.on_timeout, control.timeout_action, TIMEOUT_ACTIONS, "time_control.timeout_action")
     try:
         return clocks.time_control(
-            control.move_seconds, control.on_timeout or "move", control.budget_seconds, control.increment_seconds
+            control.move_seconds, action or "move", control.budget_seconds, control.increment_seconds
         )
     except clocks.TimeControlError as exc:
         raise MalformedRequest(str(exc), "BAD_TIME_CONTROL", field="time_control") from None

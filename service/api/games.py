@@ -138,11 +138,12 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 raise convert.MalformedRequest(
                     f"status must be 'active' or 'finished', not {request.status!r}", field="status"
                 )
+            state = convert.closed_value(request.status, request.state, convert.GAME_STATES, "state")
             size = convert.page_size(request.page_size, DEFAULT_PAGE)
             after = convert.parse_page_token(request.page_token)
             if self._reads is None:
                 raise Overloaded("this server has no read models configured", "NO_READ_MODELS")
-            rows, more_after = self._reads.list_games(after, size, request.rules, request.status, request.player_id)
+            rows, more_after = self._reads.list_games(after, size, request.rules, state, request.player_id)
             return games_pb2.ListGamesResponse(
                 games=[convert.summary_to_proto(r, caller.organizer) for r in rows],
                 next_page_token="" if more_after is None else str(more_after),
@@ -353,10 +354,11 @@ def _bot_seats(rules: AnyRules, request: games_pb2.CreateGameRequest) -> dict[in
 
 def bot_spec(rules: AnyRules, bot: games_pb2.BotSeat, where: str) -> dict[str, Any]:
     """How the server plays a bot seat, checked: a level the game has, a sane pace and budget."""
-    if not supported(rules, bot.level):
-        levels = [level for level in LEVELS if supported(rules, level)]
+    level = convert.closed_value(bot.level, bot.bot_level, convert.BOT_LEVELS, f"{where}.bot_level")
+    if not supported(rules, level):
+        levels = [known for known in LEVELS if supported(rules, known)]
         raise convert.MalformedRequest(
-            f"{rules.name} has no {bot.level!r} bot; its bots are {levels}", "BAD_BOT", f"{where}.level"
+            f"{rules.name} has no {level!r} bot; its bots are {levels}", "BAD_BOT", f"{where}.level"
         )
     if not 0 <= bot.think_ms <= MAX_THINK_MS or not 0 <= bot.budget <= MAX_BOT_BUDGET:
         raise convert.MalformedRequest(
@@ -364,7 +366,7 @@ def bot_spec(rules: AnyRules, bot: games_pb2.BotSeat, where: str) -> dict[str, A
             "BAD_BOT",
             where,
         )
-    spec: dict[str, Any] = {"level": bot.level}
+    spec: dict[str, Any] = {"level": level}
     if bot.think_ms:
         spec["think_ms"] = bot.think_ms
     elif bot.pace != games_pb2.BOT_PACE_UNSPECIFIED:
@@ -372,7 +374,7 @@ def bot_spec(rules: AnyRules, bot: games_pb2.BotSeat, where: str) -> dict[str, A
         if bot.pace not in paces:
             raise convert.MalformedRequest(f"{where}.pace {bot.pace} is not a BotPace", "BAD_BOT", f"{where}.pace")
         spec["pace"] = paces[bot.pace]
-    if bot.level == "search":
+    if level == "search":
         spec["budget"] = bot.budget or SEARCH_BUDGET
     return spec
 

@@ -21,6 +21,54 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _TimeoutAction:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TimeoutActionEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TimeoutAction.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TIMEOUT_ACTION_UNSPECIFIED: _TimeoutAction.ValueType  # 0
+    TIMEOUT_ACTION_MOVE: _TimeoutAction.ValueType  # 1
+    """It plays a random legal move for the seat (the default)."""
+    TIMEOUT_ACTION_FORFEIT: _TimeoutAction.ValueType  # 2
+    """The seat's player forfeits the game."""
+
+class TimeoutAction(_TimeoutAction, metaclass=_TimeoutActionEnumTypeWrapper):
+    """What the server does for a seat whose time ran out."""
+
+TIMEOUT_ACTION_UNSPECIFIED: TimeoutAction.ValueType  # 0
+TIMEOUT_ACTION_MOVE: TimeoutAction.ValueType  # 1
+"""It plays a random legal move for the seat (the default)."""
+TIMEOUT_ACTION_FORFEIT: TimeoutAction.ValueType  # 2
+"""The seat's player forfeits the game."""
+Global___TimeoutAction: _TypeAlias = TimeoutAction  # noqa: Y015
+
+class _BotLevel:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _BotLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_BotLevel.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    BOT_LEVEL_UNSPECIFIED: _BotLevel.ValueType  # 0
+    BOT_LEVEL_RANDOM: _BotLevel.ValueType  # 1
+    """Any legal command, uniformly."""
+    BOT_LEVEL_GREEDY: _BotLevel.ValueType  # 2
+    """The best by the game's own evaluation, one step ahead."""
+    BOT_LEVEL_SEARCH: _BotLevel.ValueType  # 3
+    """Information-set Monte Carlo tree search: the strongest."""
+
+class BotLevel(_BotLevel, metaclass=_BotLevelEnumTypeWrapper):
+    """A bot's strength."""
+
+BOT_LEVEL_UNSPECIFIED: BotLevel.ValueType  # 0
+BOT_LEVEL_RANDOM: BotLevel.ValueType  # 1
+"""Any legal command, uniformly."""
+BOT_LEVEL_GREEDY: BotLevel.ValueType  # 2
+"""The best by the game's own evaluation, one step ahead."""
+BOT_LEVEL_SEARCH: BotLevel.ValueType  # 3
+"""Information-set Monte Carlo tree search: the strongest."""
+Global___BotLevel: _TypeAlias = BotLevel  # noqa: Y015
+
 class _BotPace:
     ValueType = _typing.NewType("ValueType", _builtins.int)
     V: _TypeAlias = ValueType  # noqa: Y015
@@ -58,6 +106,24 @@ takes 0.9-1.8 s.
 BOT_PACE_FAST: BotPace.ValueType  # 2
 """No wait beyond what the rules require (bot-only tables, benchmarks)."""
 Global___BotPace: _TypeAlias = BotPace  # noqa: Y015
+
+class _GameState:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _GameStateEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_GameState.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    GAME_STATE_UNSPECIFIED: _GameState.ValueType  # 0
+    GAME_STATE_ACTIVE: _GameState.ValueType  # 1
+    GAME_STATE_FINISHED: _GameState.ValueType  # 2
+
+class GameState(_GameState, metaclass=_GameStateEnumTypeWrapper):
+    """Whether a game is in play or over."""
+
+GAME_STATE_UNSPECIFIED: GameState.ValueType  # 0
+GAME_STATE_ACTIVE: GameState.ValueType  # 1
+GAME_STATE_FINISHED: GameState.ValueType  # 2
+Global___GameState: _TypeAlias = GameState  # noqa: Y015
 
 @_typing.final
 class CreateGameRequest(_message.Message):
@@ -140,11 +206,13 @@ class TimeControl(_message.Message):
     ON_TIMEOUT_FIELD_NUMBER: _builtins.int
     BUDGET_SECONDS_FIELD_NUMBER: _builtins.int
     INCREMENT_SECONDS_FIELD_NUMBER: _builtins.int
+    TIMEOUT_ACTION_FIELD_NUMBER: _builtins.int
     move_seconds: _builtins.int
     """The most a seat may take for one move: 5 to 604800 (a week); 0: none."""
     on_timeout: _builtins.str
     """What happens when a seat runs out: "move" (the default: the server plays
-    a random legal move for it) or "forfeit".
+    a random legal move for it) or "forfeit". Prefer timeout_action (an enum);
+    when both are set they must agree.
     """
     budget_seconds: _builtins.int
     """Every seat's time for the whole game: 10 to 2592000 (30 days); 0: none.
@@ -152,6 +220,8 @@ class TimeControl(_message.Message):
     """
     increment_seconds: _builtins.int
     """Added to a seat's budget after each of its moves: 0 to 86400."""
+    timeout_action: Global___TimeoutAction.ValueType
+    """on_timeout as an enum (the server answers both)."""
     def __init__(
         self,
         *,
@@ -159,10 +229,11 @@ class TimeControl(_message.Message):
         on_timeout: _builtins.str = ...,
         budget_seconds: _builtins.int = ...,
         increment_seconds: _builtins.int = ...,
+        timeout_action: Global___TimeoutAction.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_seconds", b"budget_seconds", "increment_seconds", b"increment_seconds", "move_seconds", b"move_seconds", "on_timeout", b"on_timeout"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_seconds", b"budget_seconds", "increment_seconds", b"increment_seconds", "move_seconds", b"move_seconds", "on_timeout", b"on_timeout", "timeout_action", b"timeout_action"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -210,11 +281,13 @@ class BotSeat(_message.Message):
     THINK_MS_FIELD_NUMBER: _builtins.int
     BUDGET_FIELD_NUMBER: _builtins.int
     PACE_FIELD_NUMBER: _builtins.int
+    BOT_LEVEL_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     level: _builtins.str
     """"random" (any legal command), "greedy" (the best by the game's own
     evaluation, one step ahead) or "search" (information-set Monte Carlo tree
     search). Every game has random bots; GameType.bot_levels lists the others.
+    Prefer bot_level (an enum); when both are set they must agree.
     """
     think_ms: _builtins.int
     """A fixed wait in milliseconds before each move, instead of a pace (0: the
@@ -225,6 +298,8 @@ class BotSeat(_message.Message):
     """Search iterations per move ("search" only; default 200)."""
     pace: Global___BotPace.ValueType
     """How fast the bot moves (when think_ms is 0)."""
+    bot_level: Global___BotLevel.ValueType
+    """level as an enum (the server answers both)."""
     def __init__(
         self,
         *,
@@ -233,10 +308,11 @@ class BotSeat(_message.Message):
         think_ms: _builtins.int = ...,
         budget: _builtins.int = ...,
         pace: Global___BotPace.ValueType = ...,
+        bot_level: Global___BotLevel.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget", b"budget", "level", b"level", "pace", b"pace", "seat", b"seat", "think_ms", b"think_ms"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_level", b"bot_level", "budget", b"budget", "level", b"level", "pace", b"pace", "seat", b"seat", "think_ms", b"think_ms"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -668,6 +744,7 @@ class ListGamesRequest(_message.Message):
     RULES_FIELD_NUMBER: _builtins.int
     STATUS_FIELD_NUMBER: _builtins.int
     PLAYER_ID_FIELD_NUMBER: _builtins.int
+    STATE_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
     """At most this many games (default 50; a larger value is served as 500)."""
     page_token: _builtins.str
@@ -675,9 +752,13 @@ class ListGamesRequest(_message.Message):
     rules: _builtins.str
     """Only games of these rules, when set."""
     status: _builtins.str
-    """Only games in play ("active") or over ("finished"), when set."""
+    """Only games in play ("active") or over ("finished"), when set. Prefer
+    state (an enum); when both are set they must agree.
+    """
     player_id: _builtins.str
     """Only games with a seat bound to this player id, when set."""
+    state: Global___GameState.ValueType
+    """status as an enum."""
     def __init__(
         self,
         *,
@@ -686,10 +767,11 @@ class ListGamesRequest(_message.Message):
         rules: _builtins.str = ...,
         status: _builtins.str = ...,
         player_id: _builtins.str = ...,
+        state: Global___GameState.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token", "player_id", b"player_id", "rules", b"rules", "status", b"status"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token", "player_id", b"player_id", "rules", b"rules", "state", b"state", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
