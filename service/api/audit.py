@@ -19,7 +19,8 @@ from service.audit.certificates import game_certificate
 from service.audit.records import ORGANIZER, PUBLIC, Audience
 from service.audit.verify import verify_stream
 from service.ledger import seats
-from service.ledger.app import Ledger
+from service.ledger import table as game_table
+from service.ledger.app import Ledger, now_ms
 from service.ledger.cached import GameNotFound
 from service.ledger.chain import CLOSING
 from service.ledger.codec import canonical_json
@@ -47,7 +48,9 @@ class AuditService(audit_pb2_grpc.AuditServiceServicer):
         with translated_errors(context):
             caller = caller_of(context, self._organizer_token)
             created, stored = self._stored(request.name)
-            record = records.export(stored, _audience(caller, created))
+            audience = _audience(caller, created)
+            stored = _as_a_spectator_sees(stored, created, audience)
+            record = records.export(stored, audience)
         lines = records.dumps(record)
         while batch := list(islice(lines, LINES_PER_MESSAGE)):
             yield audit_pb2.ExportGameResponse(lines=batch)
@@ -105,6 +108,22 @@ class AuditService(audit_pb2_grpc.AuditServiceServicer):
             lines = [canonical_json(entry) for entry in self._ledger.refusals(created.originator_id)]
         for start in range(0, len(lines), LINES_PER_MESSAGE):
             yield audit_pb2.ExportAttemptsResponse(lines=lines[start : start + LINES_PER_MESSAGE])
+
+
+def _as_a_spectator_sees(stored: list[Any], created: Game.Created, audience: Audience) -> list[Any]:
+    """A game in play exported by a spectator: refused at a private table, cut back to the delay at a delayed one."""
+    over = len(stored) > 1 and type(stored[-1]).__name__ in CLOSING
+    if audience is not PUBLIC or over:
+        return stored
+    table = getattr(created, "table", None)
+    if game_table.of(table)["spectators"] != "open":
+        raise PermissionDenied(
+            "this table is private: only its players watch it while it is in play", "SPECTATORS_NOT_ALLOWED"
+        )
+    if not game_table.delayed(table):
+        return stored
+    newest = game_table.delayed_version(stored, table, now_ms())
+    return [e for e in stored if e.originator_version <= newest]
 
 
 def _audience(caller: Caller, created: Game.Created) -> Audience:

@@ -14,6 +14,7 @@ from playledger.v1 import games_pb2
 
 from service.bots import LEVELS, supported
 from service.ledger import clocks, codec
+from service.ledger import table as game_table
 from service.ledger.cached import GameNotFound
 from service.ledger.chain import LINK_FIELDS
 from service.ledger.game import Game
@@ -253,6 +254,9 @@ def game_to_proto(game: Game, view: dict[str, Any] | None, seat: int | None, org
     )
     if game.time_control:
         msg.time_control.CopyFrom(time_control_to_proto(game.time_control))
+    msg.table.CopyFrom(table_to_proto(game.table))
+    if game.table.get("rematch_of"):
+        msg.rematch_of = game.table["rematch_of"]
     if view is not None:
         msg.view.CopyFrom(dict_to_struct(view))
     if seat is not None:
@@ -419,6 +423,34 @@ def closed_value(text: str, value: int, names: Mapping[str, int], field: str) ->
     if text and named and text != named:
         raise MalformedRequest(f"{field}: the string {text!r} and the enum ({named}) disagree", field=field)
     return text or named
+
+
+SPECTATORS = {"open": games_pb2.SPECTATOR_POLICY_OPEN, "players": games_pb2.SPECTATOR_POLICY_PLAYERS}
+
+
+def table(policy: games_pb2.TablePolicy) -> dict[str, Any]:
+    """A TablePolicy as the ledger takes it (table.settle checks the values)."""
+    by_value = {v: k for k, v in SPECTATORS.items()}
+    if policy.spectators and policy.spectators not in by_value:
+        raise MalformedRequest(
+            f"table.spectators {policy.spectators} is not a SpectatorPolicy", field="table.spectators"
+        )
+    return {
+        "spectators": by_value.get(policy.spectators, "open"),
+        "delay_moves": policy.spectator_delay_moves,
+        "delay_s": policy.spectator_delay_seconds,
+        "takebacks": policy.takebacks,
+    }
+
+
+def table_to_proto(settings: dict[str, Any] | None) -> games_pb2.TablePolicy:
+    every = game_table.of(settings)
+    return games_pb2.TablePolicy(
+        spectators=SPECTATORS[every["spectators"]],
+        spectator_delay_moves=every["delay_moves"],
+        spectator_delay_seconds=every["delay_s"],
+        takebacks=every["takebacks"],
+    )
 
 
 def time_control(control: games_pb2.TimeControl) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from service.api.watch_budget import WatchBudget, WatchRefused, peer_host
 from service.bots import LEVELS, supported
 from service.bots.policies import SEARCH_BUDGET
 from service.ledger import codec
+from service.ledger import table as game_table
 from service.ledger.app import Intent, Ledger, now_ms
 from service.ledger.game import Game
 from service.projections.read import ReadModels
@@ -98,6 +99,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 client_seed=None if caller.organizer else seed,
                 bots=bots,
                 time_control=clock,
+                table=convert.table(request.table) if request.HasField("table") else None,
             )
             game = created.game
             tokens = [
@@ -116,15 +118,23 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             as_seat = None
             if request.HasField("seat"):
                 as_seat = _viewable_seat(game, caller, own, request.seat)
-            if request.HasField("version") and request.version != game.version:
-                if not 1 <= request.version <= game.version:
-                    raise convert.MalformedRequest(
-                        f"version must be 1 to {game.version} (the game's current version), not {request.version}",
-                        "BAD_VERSION",
-                        field="version",
-                    )
-                game = self._ledger.game_at(game_id, request.version)
-            return games_pb2.GetGameResponse(game=self._render(game, caller, as_seat=as_seat))
+            delayed = _spectating(game, caller, own)
+            newest = game.version
+            if delayed:  # a delayed table: what a spectator may see is further back
+                newest = game_table.delayed_version(self._ledger.stream(game_id), game.table, now_ms())
+            wanted = request.version if request.HasField("version") else newest
+            if not 1 <= wanted <= game.version:
+                raise convert.MalformedRequest(
+                    f"version must be 1 to {game.version} (the game's current version), not {request.version}",
+                    "BAD_VERSION",
+                    field="version",
+                )
+            if min(wanted, newest) != game.version:
+                game = self._ledger.game_at(game_id, min(wanted, newest))
+            rendered = self._render(game, caller, as_seat=as_seat)
+            if delayed:
+                rendered.spectator_version = game.version
+            return games_pb2.GetGameResponse(game=rendered)
 
     def ListGames(
         self, request: games_pb2.ListGamesRequest, context: grpc.ServicerContext
@@ -280,6 +290,10 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             rules = game.rules
             if request.after_version < 0:
                 raise convert.MalformedRequest("after_version cannot be negative", field="after_version")
+            hold = None
+            if _spectating(game, caller, seat):  # a delayed table: events reach spectators that far behind
+                table = game.table
+                hold = lambda events: game_table.delayed_version(events, table, now_ms())  # noqa: E731
             # Each stream holds a worker thread: a budget per client and per game inside the total (watch_budget.py).
             spectator = seat is None and not caller.organizer
             client = ("seat", game_id, seat) if seat is not None else peer_host(context.peer()) if spectator else None
@@ -288,7 +302,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 raise Overloaded(place.message, "TOO_MANY_WATCHES", scope=place.scope, limit=place.limit)
         try:
             stop = lambda: self._stopping() or not context.is_active()  # noqa: E731
-            for watched in self._ledger.watch(game_id, request.after_version, stop):
+            for watched in self._ledger.watch(game_id, request.after_version, stop, hold=hold):
                 shown = convert.event_to_proto(watched.event, rules, seat, caller.organizer)
                 if shown is None:
                     continue
@@ -319,6 +333,19 @@ class _Attempt:
         self.seat: int | None = None
         # Until the command is read: what was sent (the record's form replaces it once it parses).
         self.command: dict[str, Any] = {"command_type": request.command_type, "args": convert.raw_args(request.args)}
+
+
+def _spectating(game: Game, caller: Caller, seat: int | None) -> bool:
+    """Whether the caller watches the game in play as a spectator of a delayed table (False: it sees it as it is).
+    A private table (spectators: players) refuses spectators altogether while it is in play."""
+    if seat is not None or caller.organizer or game.is_finished():
+        return False
+    settings = game_table.of(game.table)
+    if settings["spectators"] != "open":
+        raise PermissionDenied(
+            "this table is private: only its players watch it while it is in play", "SPECTATORS_NOT_ALLOWED"
+        )
+    return game_table.delayed(game.table)
 
 
 def _check_request_id(request_id: str) -> None:

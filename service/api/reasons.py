@@ -72,6 +72,7 @@ REASONS: dict[str, Reason] = {
     "NOT_A_PLAYER": Reason(_P, "no", "only a seat's token may submit commands (or be named in this ruling)"),
     "SEAT_VIEW_PRIVATE": Reason(_P, "no", "another seat's view is private while the game is in play"),
     "ORGANIZER_ONLY": Reason(_P, "no", "this needs the organizer token (a game in play's audit, tournaments)"),
+    "SPECTATORS_NOT_ALLOWED": Reason(_P, "no", "a private table: only its players watch it while it is in play"),
     "PERMISSION_DENIED": Reason(_P, "no", "the caller's seat or role may not do this"),
     # --- what exists ---
     "GAME_NOT_FOUND": Reason(_N, "no", "no game with that id on this server"),

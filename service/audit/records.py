@@ -85,6 +85,7 @@ PUBLIC_HEADER_FIELDS = frozenset(
         "client_seed_hex",
         "bots",
         "time_control",
+        "table",
     }
 )
 # Created's base fields (eventsourcing's): written as "game"/"created_at", not copied verbatim.
@@ -188,6 +189,7 @@ def export(stored: Sequence[Any], audience: Audience = PUBLIC, now: datetime | N
                 "client_seed_hex",
                 "bots",
                 "time_control",
+                "table",
             ):  # format 1 as before
                 header[f.name] = value
     if whole:

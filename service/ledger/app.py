@@ -17,6 +17,7 @@ from eventsourcing.utils import get_topic
 
 from service.bots import pace
 from service.ledger import chain, clocks, codec, seats
+from service.ledger import table as game_table
 from service.ledger.attempts import Attempts, attempts_id
 from service.ledger.attempts import entry as attempt_entry
 from service.ledger.cached import CachedGames, GameNotFound, evict
@@ -111,8 +112,11 @@ class Ledger(CachedGames, Application[UUID]):
         client_seed: bytes | None = None,
         bots: dict[int, dict[str, Any]] | None = None,
         time_control: dict[str, Any] | None = None,
+        table: dict[str, Any] | None = None,
     ) -> Created:
-        created = self.new_game(rules_name, players, options, seed, clock, player_ids, client_seed, bots, time_control)
+        created = self.new_game(
+            rules_name, players, options, seed, clock, player_ids, client_seed, bots, time_control, table
+        )
         self.save(created.game)
         return created
 
@@ -127,6 +131,7 @@ class Ledger(CachedGames, Application[UUID]):
         client_seed: bytes | None = None,
         bots: dict[int, dict[str, Any]] | None = None,
         time_control: dict[str, Any] | None = None,
+        table: dict[str, Any] | None = None,
     ) -> Created:
         """A dealt game, not yet saved: the caller saves it (alone, or with a tournament in one transaction).
 
@@ -162,6 +167,7 @@ class Ledger(CachedGames, Application[UUID]):
             client_seed_hex=client_seed.hex() if client_seed is not None else None,
             bots=_settled_bots(rules, normalized, len(names), bots) if bots else None,
             time_control=dict(time_control) if time_control else None,
+            table=game_table.settle(table or {}),
         )
         game.deal(clock())  # may raise InvalidOptions: nothing is saved then
         return Created(game.id, tokens, game)
@@ -429,28 +435,46 @@ class Ledger(CachedGames, Application[UUID]):
         with self._watch:
             self._watch.wait(timeout)
 
-    def watch(self, game_id: UUID, after: int, stop: Callable[[], bool], poll: float = 1.0) -> Iterator[Watched]:
+    def watch(
+        self,
+        game_id: UUID,
+        after: int,
+        stop: Callable[[], bool],
+        poll: float = 1.0,
+        hold: Callable[[Sequence[Any]], int] | None = None,
+    ) -> Iterator[Watched]:
         """Stored events of a game with version > after, as they are recorded, until stop() or the end, each with
         the game as it stands after it (folded here from the game at `after`: one load per watch).
 
         Each read of the store yields whole decisions (their events commit together); the last event of a
         read is marked `settled`: the game is at rest there (a mid-decision state is not). A finished game
-        has nothing more to record: a watch from its last version (or beyond) ends at once.
+        has nothing more to record: a watch from its last version (or beyond) ends at once. `hold(events)`
+        (every stored event so far): the newest version that may be delivered yet (a spectator's delay);
+        the rest wait, looked at again every `poll` seconds.
         """
         game = self.get_game(game_id)
         if game.revealed and after >= game.version:
             return
         folded: Game | None = self.game_at(game_id, after) if after > 0 else None
+        seen: list[Any] = self.stream(game_id) if hold is not None else []
         while not stop():
-            fresh = self.stream(game_id, after)
+            if hold is not None:
+                seen += self.stream(game_id, seen[-1].originator_version if seen else 0)
+                limit = hold(seen) if not isinstance(seen[-1], CLOSING_EVENTS) else seen[-1].originator_version
+                fresh = [e for e in seen if after < e.originator_version <= limit]
+            else:
+                fresh = self.stream(game_id, after)
             for i, event in enumerate(fresh):
                 folded = cast(Game, event.mutate(folded))
                 yield Watched(event, folded, settled=i == len(fresh) - 1)
                 after = event.originator_version
-                if isinstance(event, (Game.SeedRevealed, Game.EndedByRuling)):  # the stream is closed
+                if isinstance(event, CLOSING_EVENTS):  # the stream is closed
                     return
             if not fresh:
                 self.wait_for_change(poll)
+
+
+CLOSING_EVENTS = (Game.SeedRevealed, Game.EndedByRuling)  # nothing follows them: once over, all is public
 
 
 def _settled_bots(

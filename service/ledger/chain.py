@@ -80,13 +80,14 @@ class Header:
     client_seed_hex: str | None = None  # format 2: the creator's part of the seed, shown from the start
     bots: dict[str, Any] | None = None  # format 2: the seats the server's bots play, and how
     time_control: dict[str, Any] | None = None  # format 2: {"move_ms", "on_timeout"} (clocks.py)
+    table: dict[str, Any] | None = None  # format 2: who may watch, with what delay; take-backs; a rematch's source
 
     @staticmethod
     def of_created(created: Any) -> Header:
         """From a stored Created event (older ones lack the newer fields: their defaults apply)."""
         names = ("rules_name", "rules_version", "rng_version", "players", "options", "seed_commitment")
         fields = {n: getattr(created, n) for n in names}
-        for name in ("seed_source", "player_ids", "chain_format", "client_seed_hex", "bots", "time_control"):
+        for name in ("seed_source", "player_ids", "chain_format", "client_seed_hex", "bots", "time_control", "table"):
             fields[name] = getattr(created, name, None)
         return Header.of(created.originator_id, fields)
 
@@ -107,6 +108,7 @@ class Header:
             client_seed_hex=fields.get("client_seed_hex"),
             bots=fields.get("bots"),
             time_control=fields.get("time_control"),
+            table=fields.get("table"),
         )
 
     def hash(self) -> str:
@@ -133,6 +135,8 @@ class Header:
                 body["bots"] = self.bots
             if self.time_control:
                 body["time_control"] = self.time_control
+            if self.table:  # absent unless a table setting differs from the defaults: older headers hash as before
+                body["table"] = self.table
         return codec.chain_hash(body)
 
     def seed_problem(self, seed: bytes) -> str | None:

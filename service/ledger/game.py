@@ -108,6 +108,9 @@ class Game(Aggregate):
         # A time control, public and in the header's hash (clocks.py): "move_ms" and/or "budget_ms" +
         # "increment_ms", and "on_timeout": "move"|"forfeit".
         time_control: dict[str, Any] | None = None
+        # The table's settings that differ from the defaults (table.py), public and in the header's hash:
+        # "spectators", "delay_moves", "delay_s", "takebacks", "rematch_of".
+        table: dict[str, Any] | None = None
 
     class EventRecorded(Aggregate.Event):
         """Envelope: one rules event, who caused it, when, and its link in the hash chain."""
@@ -194,6 +197,7 @@ class Game(Aggregate):
         client_seed_hex: str | None = None,
         bots: dict[str, dict[str, Any]] | None = None,
         time_control: dict[str, Any] | None = None,
+        table: dict[str, Any] | None = None,
     ) -> None:
         self.rules_name, self.rules_version, self.rng_version = rules_name, rules_version, rng_version
         self.players, self.options = players, options
@@ -210,6 +214,8 @@ class Game(Aggregate):
         self.bots: dict[str, dict[str, Any]] = dict(bots or {})
         self._header_bots = bots
         self.time_control = time_control
+        self.table: dict[str, Any] = dict(table or {})
+        self._header_table = table
         self.clocks = clocks.SeatClocks.start(time_control, len(players))
         self.last_at_ms = 0
         self.last_hash = self.header().hash()
@@ -229,6 +235,7 @@ class Game(Aggregate):
             self.client_seed_hex,
             self._header_bots,
             self.time_control,
+            self._header_table,
         )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

@@ -21,6 +21,36 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _SpectatorPolicy:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _SpectatorPolicyEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_SpectatorPolicy.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    SPECTATOR_POLICY_UNSPECIFIED: _SpectatorPolicy.ValueType  # 0
+    """Open (the default)."""
+    SPECTATOR_POLICY_OPEN: _SpectatorPolicy.ValueType  # 1
+    """Anyone may watch the public view."""
+    SPECTATOR_POLICY_PLAYERS: _SpectatorPolicy.ValueType  # 2
+    """A private table: only its players (and the organizer) watch it while it
+    is in play; anyone else is refused PERMISSION_DENIED SPECTATORS_NOT_ALLOWED.
+    ListGames still lists it (its rules and players' names, not its moves).
+    """
+
+class SpectatorPolicy(_SpectatorPolicy, metaclass=_SpectatorPolicyEnumTypeWrapper):
+    """Who, without a seat's token, may watch a game in play (the organizer always may)."""
+
+SPECTATOR_POLICY_UNSPECIFIED: SpectatorPolicy.ValueType  # 0
+"""Open (the default)."""
+SPECTATOR_POLICY_OPEN: SpectatorPolicy.ValueType  # 1
+"""Anyone may watch the public view."""
+SPECTATOR_POLICY_PLAYERS: SpectatorPolicy.ValueType  # 2
+"""A private table: only its players (and the organizer) watch it while it
+is in play; anyone else is refused PERMISSION_DENIED SPECTATORS_NOT_ALLOWED.
+ListGames still lists it (its rules and players' names, not its moves).
+"""
+Global___SpectatorPolicy: _TypeAlias = SpectatorPolicy  # noqa: Y015
+
 class _TimeoutAction:
     ValueType = _typing.NewType("ValueType", _builtins.int)
     V: _TypeAlias = ValueType  # noqa: Y015
@@ -136,6 +166,7 @@ class CreateGameRequest(_message.Message):
     PLAYER_IDS_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
     TIME_CONTROL_FIELD_NUMBER: _builtins.int
+    TABLE_FIELD_NUMBER: _builtins.int
     rules: _builtins.str
     """Catalog name, e.g. "hare-and-tortoise" (see ListGameTypes)."""
     seed_hex: _builtins.str
@@ -170,6 +201,12 @@ class CreateGameRequest(_message.Message):
     def time_control(self) -> Global___TimeControl:
         """A deadline per move (unset: no clock); see TimeControl."""
 
+    @_builtins.property
+    def table(self) -> Global___TablePolicy:
+        """Who may watch while it is in play, with what delay; take-backs (unset:
+        anyone may watch at once, no take-backs).
+        """
+
     def __init__(
         self,
         *,
@@ -180,14 +217,50 @@ class CreateGameRequest(_message.Message):
         player_ids: _abc.Iterable[_builtins.str] | None = ...,
         bots: _abc.Iterable[Global___BotSeat] | None = ...,
         time_control: Global___TimeControl | None = ...,
+        table: Global___TablePolicy | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "time_control", b"time_control"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "table", b"table", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "options", b"options", "player_ids", b"player_ids", "players", b"players", "rules", b"rules", "seed_hex", b"seed_hex", "time_control", b"time_control"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "options", b"options", "player_ids", b"player_ids", "players", b"players", "rules", b"rules", "seed_hex", b"seed_hex", "table", b"table", "time_control", b"time_control"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateGameRequest: _TypeAlias = CreateGameRequest  # noqa: Y015
+
+@_typing.final
+class TablePolicy(_message.Message):
+    """A table's settings beyond the rules, kept in the game's header (its hash)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SPECTATORS_FIELD_NUMBER: _builtins.int
+    SPECTATOR_DELAY_MOVES_FIELD_NUMBER: _builtins.int
+    SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _builtins.int
+    TAKEBACKS_FIELD_NUMBER: _builtins.int
+    spectators: Global___SpectatorPolicy.ValueType
+    spectator_delay_moves: _builtins.int
+    """Spectators see the game this many decisions behind (0 to 100)..."""
+    spectator_delay_seconds: _builtins.int
+    """...and this many seconds behind (0 to 3600), so a live game cannot be
+    relayed to a player. Once the game is over everything is public.
+    """
+    takebacks: _builtins.bool
+    """Whether a seat may offer to take moves back (OfferTakeback)."""
+    def __init__(
+        self,
+        *,
+        spectators: Global___SpectatorPolicy.ValueType = ...,
+        spectator_delay_moves: _builtins.int = ...,
+        spectator_delay_seconds: _builtins.int = ...,
+        takebacks: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["spectator_delay_moves", b"spectator_delay_moves", "spectator_delay_seconds", b"spectator_delay_seconds", "spectators", b"spectators", "takebacks", b"takebacks"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TablePolicy: _TypeAlias = TablePolicy  # noqa: Y015
 
 @_typing.final
 class TimeControl(_message.Message):
@@ -462,6 +535,9 @@ class Game(_message.Message):
     RULING_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
     TIME_CONTROL_FIELD_NUMBER: _builtins.int
+    TABLE_FIELD_NUMBER: _builtins.int
+    REMATCH_OF_FIELD_NUMBER: _builtins.int
+    SPECTATOR_VERSION_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"games/{id}"."""
     rules: _builtins.str
@@ -481,6 +557,10 @@ class Game(_message.Message):
     """The seed itself, once the game is finished (or to the organizer)."""
     last_hash: _builtins.str
     """Hash of the latest link of the game's hash chain."""
+    rematch_of: _builtins.str
+    """"games/{id}" of the finished game this one replays (RematchGame), if any."""
+    spectator_version: _builtins.int
+    """Set for a spectator of a delayed table: the version they see (the game is further along)."""
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
@@ -525,6 +605,10 @@ class Game(_message.Message):
     def time_control(self) -> Global___TimeControl:
         """The game's deadline per move, if it has one (GameStatus.deadline_ms says when it runs out)."""
 
+    @_builtins.property
+    def table(self) -> Global___TablePolicy:
+        """Its table's settings (spectators, their delay, take-backs)."""
+
     def __init__(
         self,
         *,
@@ -551,10 +635,13 @@ class Game(_message.Message):
         ruling: Global___GameRuling | None = ...,
         bots: _abc.Iterable[Global___BotSeat] | None = ...,
         time_control: Global___TimeControl | None = ...,
+        table: Global___TablePolicy | None = ...,
+        rematch_of: _builtins.str = ...,
+        spectator_version: _builtins.int = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "options", b"options", "read_time", b"read_time", "ruling", b"ruling", "status", b"status", "time_control", b"time_control", "update_time", b"update_time", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "options", b"options", "read_time", b"read_time", "ruling", b"ruling", "status", b"status", "table", b"table", "time_control", b"time_control", "update_time", b"update_time", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "bots", b"bots", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "read_time", b"read_time", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "ruling", b"ruling", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "status", b"status", "time_control", b"time_control", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "bots", b"bots", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "read_time", b"read_time", "rematch_of", b"rematch_of", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "ruling", b"ruling", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "spectator_version", b"spectator_version", "status", b"status", "table", b"table", "time_control", b"time_control", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__viewer_seat: _TypeAlias = _typing.Literal["viewer_seat"]  # noqa: Y015
     _WhichOneofArgType__viewer_seat: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat"]  # noqa: Y015

@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file playledger/v1/games.proto.
  */
 export const file_playledger_v1_games: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2dhbWVzLnByb3RvEg1wbGF5bGVkZ2VyLnYxItsBChFDcmVhdGVHYW1lUmVxdWVzdBINCgVydWxlcxgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCHNlZWRfaGV4GAQgASgJEhIKCnBsYXllcl9pZHMYBSADKAkSJAoEYm90cxgGIAMoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdBIwCgx0aW1lX2NvbnRyb2wYByABKAsyGi5wbGF5bGVkZ2VyLnYxLlRpbWVDb250cm9sIqABCgtUaW1lQ29udHJvbBIUCgxtb3ZlX3NlY29uZHMYASABKAUSEgoKb25fdGltZW91dBgCIAEoCRIWCg5idWRnZXRfc2Vjb25kcxgDIAEoBRIZChFpbmNyZW1lbnRfc2Vjb25kcxgEIAEoBRI0Cg50aW1lb3V0X2FjdGlvbhgFIAEoDjIcLnBsYXlsZWRnZXIudjEuVGltZW91dEFjdGlvbiI7CglTZWF0Q2xvY2sSDAoEc2VhdBgBIAEoBRIPCgdsZWZ0X21zGAIgASgDEg8KB2ZsYWdfbXMYAyABKAMimgEKB0JvdFNlYXQSDAoEc2VhdBgBIAEoBRINCgVsZXZlbBgCIAEoCRIQCgh0aGlua19tcxgDIAEoBRIOCgZidWRnZXQYBCABKAUSJAoEcGFjZRgFIAEoDjIWLnBsYXlsZWRnZXIudjEuQm90UGFjZRIqCglib3RfbGV2ZWwYBiABKA4yFy5wbGF5bGVkZ2VyLnYxLkJvdExldmVsImYKEkNyZWF0ZUdhbWVSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMucGxheWxlZGdlci52MS5HYW1lEi0KC3NlYXRfdG9rZW5zGAIgAygLMhgucGxheWxlZGdlci52MS5TZWF0VG9rZW4iSwoJU2VhdFRva2VuEgwKBHNlYXQYASABKAUSDgoGcGxheWVyGAIgASgJEg0KBXRva2VuGAMgASgJEhEKCXBsYXllcl9pZBgEIAEoCSJcCg5HZXRHYW1lUmVxdWVzdBIMCgRuYW1lGAEgASgJEhQKB3ZlcnNpb24YAiABKANIAIgBARIRCgRzZWF0GAMgASgFSAGIAQFCCgoIX3ZlcnNpb25CBwoFX3NlYXQiNAoPR2V0R2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUiuQUKBEdhbWUSDAoEbmFtZRgBIAEoCRINCgVydWxlcxgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgFEhMKC3JuZ192ZXJzaW9uGAQgASgFEg8KB3BsYXllcnMYBSADKAkSKAoHb3B0aW9ucxgGIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSDwoHdmVyc2lvbhgHIAEoAxIpCgZzdGF0dXMYCCABKAsyGS5wbGF5bGVkZ2VyLnYxLkdhbWVTdGF0dXMSJQoEdmlldxgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSGAoLdmlld2VyX3NlYXQYCiABKAVIAIgBARIXCg9zZWVkX2NvbW1pdG1lbnQYCyABKAkSEwoLc2VlZF9zb3VyY2UYDCABKAkSEAoIc2VlZF9oZXgYDSABKAkSFAoMZmluYWxfc2NvcmVzGA4gAygDEg8KB3dpbm5lcnMYDyADKAUSLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3VwZGF0ZV90aW1lGBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglsYXN0X2hhc2gYEiABKAkSEgoKcGxheWVyX2lkcxgTIAMoCRItCglyZWFkX3RpbWUYFCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBnJ1bGluZxgoIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVJ1bGluZxIkCgRib3RzGBUgAygLMhYucGxheWxlZGdlci52MS5Cb3RTZWF0EjAKDHRpbWVfY29udHJvbBgWIAEoCzIaLnBsYXlsZWRnZXIudjEuVGltZUNvbnRyb2xCDgoMX3ZpZXdlcl9zZWF0IpkBCgpHYW1lUnVsaW5nEgwKBGtpbmQYASABKAkSDgoGcmVhc29uGAIgASgJEg0KBWFjdG9yGAMgASgJEhIKCnRvdXJuYW1lbnQYBCABKAkSEQoJcGxheWVyX2lkGAUgASgJEg0KBXNlYXRzGAYgAygFEigKBHRpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrkBCgpHYW1lU3RhdHVzEg0KBXBoYXNlGAEgASgJEg4KBnRvX2FjdBgCIAMoBRIQCghmaW5pc2hlZBgDIAEoCBInCgdvdXRjb21lGAQgASgLMhYucGxheWxlZGdlci52MS5PdXRjb21lEhIKCndha2VfYXRfbXMYBSABKAMSEwoLZGVhZGxpbmVfbXMYBiABKAMSKAoGY2xvY2tzGAcgAygLMhgucGxheWxlZGdlci52MS5TZWF0Q2xvY2simQEKB091dGNvbWUSDgoGcmVhc29uGAEgASgJEhIKCnBsYWNlbWVudHMYAiADKAUSEAoIdGllX3J1bGUYAyABKAkSKgoMcmVhc29uX3dvcmRzGAQgASgLMhQucGxheWxlZGdlci52MS5Xb3JkcxIsCg50aWVfcnVsZV93b3JkcxgFIAEoCzIULnBsYXlsZWRnZXIudjEuV29yZHMiPQoFV29yZHMSCwoDa2V5GAEgASgJEicKBnBhcmFtcxgCIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QilAEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDQoFcnVsZXMYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCXBsYXllcl9pZBgFIAEoCRInCgVzdGF0ZRgGIAEoDjIYLnBsYXlsZWRnZXIudjEuR2FtZVN0YXRlIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMucGxheWxlZGdlci52MS5HYW1lEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIWChRMaXN0R2FtZVR5cGVzUmVxdWVzdCJEChVMaXN0R2FtZVR5cGVzUmVzcG9uc2USKwoKZ2FtZV90eXBlcxgBIAMoCzIXLnBsYXlsZWRnZXIudjEuR2FtZVR5cGUi1AIKCEdhbWVUeXBlEgwKBG5hbWUYASABKAkSDQoFdGl0bGUYAiABKAkSFQoNcnVsZXNfdmVyc2lvbhgDIAEoBRITCgttaW5fcGxheWVycxgEIAEoBRITCgttYXhfcGxheWVycxgFIAEoBRIPCgdzdW1tYXJ5GAYgASgJEioKB29wdGlvbnMYByADKAsyGS5wbGF5bGVkZ2VyLnYxLkdhbWVPcHRpb24SLgoIY29tbWFuZHMYCCADKAsyHC5wbGF5bGVkZ2VyLnYxLkNvbW1hbmRTY2hlbWESKAoHY2F0YWxvZxgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSKgoHcmVhc29ucxgKIAMoCzIZLnBsYXlsZWRnZXIudjEuUmVhc29uQ29kZRISCgpib3RfbGV2ZWxzGAsgAygJEhMKC2pzb25fc2NoZW1hGAwgASgJIi8KClJlYXNvbkNvZGUSDAoEY29kZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCSLZAQoKR2FtZU9wdGlvbhIMCgRuYW1lGAEgASgJEgwKBHR5cGUYAiABKAkSLQoNZGVmYXVsdF92YWx1ZRgDIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRITCgtkZXNjcmlwdGlvbhgEIAEoCRInCgdjaG9pY2VzGAUgAygLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQFCCgoIX21pbmltdW1CCgoIX21heGltdW0iXwoNQ29tbWFuZFNjaGVtYRIMCgR0eXBlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEisKBmZpZWxkcxgDIAMoCzIbLnBsYXlsZWRnZXIudjEuQ29tbWFuZEZpZWxkIioKDENvbW1hbmRGaWVsZBIMCgRuYW1lGAEgASgJEgwKBHR5cGUYAiABKAkiqQEKFFN1Ym1pdENvbW1hbmRSZXF1ZXN0EgwKBGdhbWUYASABKAkSFAoMY29tbWFuZF90eXBlGAIgASgJEiUKBGFyZ3MYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhIKCnJlcXVlc3RfaWQYBCABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgFIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIu0BChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxIoCgZldmVudHMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLkdhbWVFdmVudBIpCgZzdGF0dXMYAyABKAsyGS5wbGF5bGVkZ2VyLnYxLkdhbWVTdGF0dXMSEAoIcmVwZWF0ZWQYBCABKAgSJwoHcmVjZWlwdBgFIAEoCzIWLnBsYXlsZWRnZXIudjEuUmVjZWlwdBIzCg5sZWdhbF9jb21tYW5kcxgGIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kIj0KB1JlY2VpcHQSDwoHcGF5bG9hZBgBIAEoCRIRCglzaWduYXR1cmUYAiABKAkSDgoGa2V5X2lkGAMgASgJIpcBCglHYW1lRXZlbnQSDwoHdmVyc2lvbhgBIAEoAxIMCgR0eXBlGAIgASgJEiUKBGRhdGEYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKBHNlYXQYBCABKAVIAIgBARIoCgR0aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIHCgVfc2VhdCIoChhMaXN0TGVnYWxDb21tYW5kc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCSJbChlMaXN0TGVnYWxDb21tYW5kc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSLQoIY29tbWFuZHMYAiADKAsyGy5wbGF5bGVkZ2VyLnYxLkxlZ2FsQ29tbWFuZCKFAQoMTGVnYWxDb21tYW5kEhQKDGNvbW1hbmRfdHlwZRgBIAEoCRIlCgRhcmdzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBINCgVsYWJlbBgDIAEoCRIpCgtsYWJlbF93b3JkcxgEIAEoCzIULnBsYXlsZWRnZXIudjEuV29yZHMiNwoQV2F0Y2hHYW1lUmVxdWVzdBIMCgRnYW1lGAEgASgJEhUKDWFmdGVyX3ZlcnNpb24YAiABKAMivgEKEVdhdGNoR2FtZVJlc3BvbnNlEicKBWV2ZW50GAEgASgLMhgucGxheWxlZGdlci52MS5HYW1lRXZlbnQSDwoHdmVyc2lvbhgCIAEoAxIpCgZzdGF0dXMYAyABKAsyGS5wbGF5bGVkZ2VyLnYxLkdhbWVTdGF0dXMSDwoHc2V0dGxlZBgEIAEoCBIzCg5sZWdhbF9jb21tYW5kcxgFIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kKmQKDVRpbWVvdXRBY3Rpb24SHgoaVElNRU9VVF9BQ1RJT05fVU5TUEVDSUZJRUQQABIXChNUSU1FT1VUX0FDVElPTl9NT1ZFEAESGgoWVElNRU9VVF9BQ1RJT05fRk9SRkVJVBACKmcKCEJvdExldmVsEhkKFUJPVF9MRVZFTF9VTlNQRUNJRklFRBAAEhQKEEJPVF9MRVZFTF9SQU5ET00QARIUChBCT1RfTEVWRUxfR1JFRURZEAISFAoQQk9UX0xFVkVMX1NFQVJDSBADKksKB0JvdFBhY2USGAoUQk9UX1BBQ0VfVU5TUEVDSUZJRUQQABITCg9CT1RfUEFDRV9QRVJTT04QARIRCg1CT1RfUEFDRV9GQVNUEAIqVwoJR2FtZVN0YXRlEhoKFkdBTUVfU1RBVEVfVU5TUEVDSUZJRUQQABIVChFHQU1FX1NUQVRFX0FDVElWRRABEhcKE0dBTUVfU1RBVEVfRklOSVNIRUQQAjLsBAoLR2FtZVNlcnZpY2USUQoKQ3JlYXRlR2FtZRIgLnBsYXlsZWRnZXIudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIS5wbGF5bGVkZ2VyLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJICgdHZXRHYW1lEh0ucGxheWxlZGdlci52MS5HZXRHYW1lUmVxdWVzdBoeLnBsYXlsZWRnZXIudjEuR2V0R2FtZVJlc3BvbnNlEk4KCUxpc3RHYW1lcxIfLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVzUmVxdWVzdBogLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVzUmVzcG9uc2USWgoNTGlzdEdhbWVUeXBlcxIjLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVUeXBlc1JlcXVlc3QaJC5wbGF5bGVkZ2VyLnYxLkxpc3RHYW1lVHlwZXNSZXNwb25zZRJaCg1TdWJtaXRDb21tYW5kEiMucGxheWxlZGdlci52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBokLnBsYXlsZWRnZXIudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlEmYKEUxpc3RMZWdhbENvbW1hbmRzEicucGxheWxlZGdlci52MS5MaXN0TGVnYWxDb21tYW5kc1JlcXVlc3QaKC5wbGF5bGVkZ2VyLnYxLkxpc3RMZWdhbENvbW1hbmRzUmVzcG9uc2USUAoJV2F0Y2hHYW1lEh8ucGxheWxlZGdlci52MS5XYXRjaEdhbWVSZXF1ZXN0GiAucGxheWxlZGdlci52MS5XYXRjaEdhbWVSZXNwb25zZTABYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2dhbWVzLnByb3RvEg1wbGF5bGVkZ2VyLnYxIoYCChFDcmVhdGVHYW1lUmVxdWVzdBINCgVydWxlcxgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCHNlZWRfaGV4GAQgASgJEhIKCnBsYXllcl9pZHMYBSADKAkSJAoEYm90cxgGIAMoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdBIwCgx0aW1lX2NvbnRyb2wYByABKAsyGi5wbGF5bGVkZ2VyLnYxLlRpbWVDb250cm9sEikKBXRhYmxlGAggASgLMhoucGxheWxlZGdlci52MS5UYWJsZVBvbGljeSKUAQoLVGFibGVQb2xpY3kSMgoKc3BlY3RhdG9ycxgBIAEoDjIeLnBsYXlsZWRnZXIudjEuU3BlY3RhdG9yUG9saWN5Eh0KFXNwZWN0YXRvcl9kZWxheV9tb3ZlcxgCIAEoBRIfChdzcGVjdGF0b3JfZGVsYXlfc2Vjb25kcxgDIAEoBRIRCgl0YWtlYmFja3MYBCABKAgioAEKC1RpbWVDb250cm9sEhQKDG1vdmVfc2Vjb25kcxgBIAEoBRISCgpvbl90aW1lb3V0GAIgASgJEhYKDmJ1ZGdldF9zZWNvbmRzGAMgASgFEhkKEWluY3JlbWVudF9zZWNvbmRzGAQgASgFEjQKDnRpbWVvdXRfYWN0aW9uGAUgASgOMhwucGxheWxlZGdlci52MS5UaW1lb3V0QWN0aW9uIjsKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEg8KB2xlZnRfbXMYAiABKAMSDwoHZmxhZ19tcxgDIAEoAyKaAQoHQm90U2VhdBIMCgRzZWF0GAEgASgFEg0KBWxldmVsGAIgASgJEhAKCHRoaW5rX21zGAMgASgFEg4KBmJ1ZGdldBgEIAEoBRIkCgRwYWNlGAUgASgOMhYucGxheWxlZGdlci52MS5Cb3RQYWNlEioKCWJvdF9sZXZlbBgGIAEoDjIXLnBsYXlsZWRnZXIudjEuQm90TGV2ZWwiZgoSQ3JlYXRlR2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSLQoLc2VhdF90b2tlbnMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRUb2tlbiJLCglTZWF0VG9rZW4SDAoEc2VhdBgBIAEoBRIOCgZwbGF5ZXIYAiABKAkSDQoFdG9rZW4YAyABKAkSEQoJcGxheWVyX2lkGAQgASgJIlwKDkdldEdhbWVSZXF1ZXN0EgwKBG5hbWUYASABKAkSFAoHdmVyc2lvbhgCIAEoA0gAiAEBEhEKBHNlYXQYAyABKAVIAYgBAUIKCghfdmVyc2lvbkIHCgVfc2VhdCI0Cg9HZXRHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLnBsYXlsZWRnZXIudjEuR2FtZSKTBgoER2FtZRIMCgRuYW1lGAEgASgJEg0KBXJ1bGVzGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLcm5nX3ZlcnNpb24YBCABKAUSDwoHcGxheWVycxgFIAMoCRIoCgdvcHRpb25zGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIPCgd2ZXJzaW9uGAcgASgDEikKBnN0YXR1cxgIIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIlCgR2aWV3GAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIYCgt2aWV3ZXJfc2VhdBgKIAEoBUgAiAEBEhcKD3NlZWRfY29tbWl0bWVudBgLIAEoCRITCgtzZWVkX3NvdXJjZRgMIAEoCRIQCghzZWVkX2hleBgNIAEoCRIUCgxmaW5hbF9zY29yZXMYDiADKAMSDwoHd2lubmVycxgPIAMoBRIvCgtjcmVhdGVfdGltZRgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWxhc3RfaGFzaBgSIAEoCRISCgpwbGF5ZXJfaWRzGBMgAygJEi0KCXJlYWRfdGltZRgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoGcnVsaW5nGCggASgLMhkucGxheWxlZGdlci52MS5HYW1lUnVsaW5nEiQKBGJvdHMYFSADKAsyFi5wbGF5bGVkZ2VyLnYxLkJvdFNlYXQSMAoMdGltZV9jb250cm9sGBYgASgLMhoucGxheWxlZGdlci52MS5UaW1lQ29udHJvbBIpCgV0YWJsZRgXIAEoCzIaLnBsYXlsZWRnZXIudjEuVGFibGVQb2xpY3kSEgoKcmVtYXRjaF9vZhgYIAEoCRIZChFzcGVjdGF0b3JfdmVyc2lvbhgZIAEoA0IOCgxfdmlld2VyX3NlYXQimQEKCkdhbWVSdWxpbmcSDAoEa2luZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSDQoFYWN0b3IYAyABKAkSEgoKdG91cm5hbWVudBgEIAEoCRIRCglwbGF5ZXJfaWQYBSABKAkSDQoFc2VhdHMYBiADKAUSKAoEdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuQEKCkdhbWVTdGF0dXMSDQoFcGhhc2UYASABKAkSDgoGdG9fYWN0GAIgAygFEhAKCGZpbmlzaGVkGAMgASgIEicKB291dGNvbWUYBCABKAsyFi5wbGF5bGVkZ2VyLnYxLk91dGNvbWUSEgoKd2FrZV9hdF9tcxgFIAEoAxITCgtkZWFkbGluZV9tcxgGIAEoAxIoCgZjbG9ja3MYByADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRDbG9jayKZAQoHT3V0Y29tZRIOCgZyZWFzb24YASABKAkSEgoKcGxhY2VtZW50cxgCIAMoBRIQCgh0aWVfcnVsZRgDIAEoCRIqCgxyZWFzb25fd29yZHMYBCABKAsyFC5wbGF5bGVkZ2VyLnYxLldvcmRzEiwKDnRpZV9ydWxlX3dvcmRzGAUgASgLMhQucGxheWxlZGdlci52MS5Xb3JkcyI9CgVXb3JkcxILCgNrZXkYASABKAkSJwoGcGFyYW1zGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCKUAQoQTGlzdEdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCRINCgVydWxlcxgDIAEoCRIOCgZzdGF0dXMYBCABKAkSEQoJcGxheWVyX2lkGAUgASgJEicKBXN0YXRlGAYgASgOMhgucGxheWxlZGdlci52MS5HYW1lU3RhdGUiUAoRTGlzdEdhbWVzUmVzcG9uc2USIgoFZ2FtZXMYASADKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkQKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIrCgpnYW1lX3R5cGVzGAEgAygLMhcucGxheWxlZGdlci52MS5HYW1lVHlwZSLUAgoIR2FtZVR5cGUSDAoEbmFtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgFEhMKC21pbl9wbGF5ZXJzGAQgASgFEhMKC21heF9wbGF5ZXJzGAUgASgFEg8KB3N1bW1hcnkYBiABKAkSKgoHb3B0aW9ucxgHIAMoCzIZLnBsYXlsZWRnZXIudjEuR2FtZU9wdGlvbhIuCghjb21tYW5kcxgIIAMoCzIcLnBsYXlsZWRnZXIudjEuQ29tbWFuZFNjaGVtYRIoCgdjYXRhbG9nGAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIqCgdyZWFzb25zGAogAygLMhkucGxheWxlZGdlci52MS5SZWFzb25Db2RlEhIKCmJvdF9sZXZlbHMYCyADKAkSEwoLanNvbl9zY2hlbWEYDCABKAkiLwoKUmVhc29uQ29kZRIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJItkBCgpHYW1lT3B0aW9uEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCRItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEicKB2Nob2ljZXMYBSADKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSFAoHbWluaW11bRgGIAEoA0gAiAEBEhQKB21heGltdW0YByABKANIAYgBAUIKCghfbWluaW11bUIKCghfbWF4aW11bSJfCg1Db21tYW5kU2NoZW1hEgwKBHR5cGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSKwoGZmllbGRzGAMgAygLMhsucGxheWxlZGdlci52MS5Db21tYW5kRmllbGQiKgoMQ29tbWFuZEZpZWxkEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSKpAQoUU3VibWl0Q29tbWFuZFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIUCgxjb21tYW5kX3R5cGUYAiABKAkSJQoEYXJncxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEgoKcmVxdWVzdF9pZBgEIAEoCRIdChBleHBlY3RlZF92ZXJzaW9uGAUgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24i7QEKFVN1Ym1pdENvbW1hbmRSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEigKBmV2ZW50cxgCIAMoCzIYLnBsYXlsZWRnZXIudjEuR2FtZUV2ZW50EikKBnN0YXR1cxgDIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIQCghyZXBlYXRlZBgEIAEoCBInCgdyZWNlaXB0GAUgASgLMhYucGxheWxlZGdlci52MS5SZWNlaXB0EjMKDmxlZ2FsX2NvbW1hbmRzGAYgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQiPQoHUmVjZWlwdBIPCgdwYXlsb2FkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIOCgZrZXlfaWQYAyABKAkilwEKCUdhbWVFdmVudBIPCgd2ZXJzaW9uGAEgASgDEgwKBHR5cGUYAiABKAkSJQoEZGF0YRgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEQoEc2VhdBgEIAEoBUgAiAEBEigKBHRpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgcKBV9zZWF0IigKGExpc3RMZWdhbENvbW1hbmRzUmVxdWVzdBIMCgRnYW1lGAEgASgJIlsKGUxpc3RMZWdhbENvbW1hbmRzUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxItCghjb21tYW5kcxgCIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kIoUBCgxMZWdhbENvbW1hbmQSFAoMY29tbWFuZF90eXBlGAEgASgJEiUKBGFyZ3MYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg0KBWxhYmVsGAMgASgJEikKC2xhYmVsX3dvcmRzGAQgASgLMhQucGxheWxlZGdlci52MS5Xb3JkcyI3ChBXYXRjaEdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkSFQoNYWZ0ZXJfdmVyc2lvbhgCIAEoAyK+AQoRV2F0Y2hHYW1lUmVzcG9uc2USJwoFZXZlbnQYASABKAsyGC5wbGF5bGVkZ2VyLnYxLkdhbWVFdmVudBIPCgd2ZXJzaW9uGAIgASgDEikKBnN0YXR1cxgDIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIPCgdzZXR0bGVkGAQgASgIEjMKDmxlZ2FsX2NvbW1hbmRzGAUgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQqbAoPU3BlY3RhdG9yUG9saWN5EiAKHFNQRUNUQVRPUl9QT0xJQ1lfVU5TUEVDSUZJRUQQABIZChVTUEVDVEFUT1JfUE9MSUNZX09QRU4QARIcChhTUEVDVEFUT1JfUE9MSUNZX1BMQVlFUlMQAipkCg1UaW1lb3V0QWN0aW9uEh4KGlRJTUVPVVRfQUNUSU9OX1VOU1BFQ0lGSUVEEAASFwoTVElNRU9VVF9BQ1RJT05fTU9WRRABEhoKFlRJTUVPVVRfQUNUSU9OX0ZPUkZFSVQQAipnCghCb3RMZXZlbBIZChVCT1RfTEVWRUxfVU5TUEVDSUZJRUQQABIUChBCT1RfTEVWRUxfUkFORE9NEAESFAoQQk9UX0xFVkVMX0dSRUVEWRACEhQKEEJPVF9MRVZFTF9TRUFSQ0gQAypLCgdCb3RQYWNlEhgKFEJPVF9QQUNFX1VOU1BFQ0lGSUVEEAASEwoPQk9UX1BBQ0VfUEVSU09OEAESEQoNQk9UX1BBQ0VfRkFTVBACKlcKCUdhbWVTdGF0ZRIaChZHQU1FX1NUQVRFX1VOU1BFQ0lGSUVEEAASFQoRR0FNRV9TVEFURV9BQ1RJVkUQARIXChNHQU1FX1NUQVRFX0ZJTklTSEVEEAIy7AQKC0dhbWVTZXJ2aWNlElEKCkNyZWF0ZUdhbWUSIC5wbGF5bGVkZ2VyLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0GiEucGxheWxlZGdlci52MS5DcmVhdGVHYW1lUmVzcG9uc2USSAoHR2V0R2FtZRIdLnBsYXlsZWRnZXIudjEuR2V0R2FtZVJlcXVlc3QaHi5wbGF5bGVkZ2VyLnYxLkdldEdhbWVSZXNwb25zZRJOCglMaXN0R2FtZXMSHy5wbGF5bGVkZ2VyLnYxLkxpc3RHYW1lc1JlcXVlc3QaIC5wbGF5bGVkZ2VyLnYxLkxpc3RHYW1lc1Jlc3BvbnNlEloKDUxpc3RHYW1lVHlwZXMSIy5wbGF5bGVkZ2VyLnYxLkxpc3RHYW1lVHlwZXNSZXF1ZXN0GiQucGxheWxlZGdlci52MS5MaXN0R2FtZVR5cGVzUmVzcG9uc2USWgoNU3VibWl0Q29tbWFuZBIjLnBsYXlsZWRnZXIudjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaJC5wbGF5bGVkZ2VyLnYxLlN1Ym1pdENvbW1hbmRSZXNwb25zZRJmChFMaXN0TGVnYWxDb21tYW5kcxInLnBsYXlsZWRnZXIudjEuTGlzdExlZ2FsQ29tbWFuZHNSZXF1ZXN0GigucGxheWxlZGdlci52MS5MaXN0TGVnYWxDb21tYW5kc1Jlc3BvbnNlElAKCVdhdGNoR2FtZRIfLnBsYXlsZWRnZXIudjEuV2F0Y2hHYW1lUmVxdWVzdBogLnBsYXlsZWRnZXIudjEuV2F0Y2hHYW1lUmVzcG9uc2UwAWIGcHJvdG8z", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message playledger.v1.CreateGameRequest
@@ -73,6 +73,14 @@ export type CreateGameRequest = Message<"playledger.v1.CreateGameRequest"> & {
    * @generated from field: playledger.v1.TimeControl time_control = 7;
    */
   timeControl?: TimeControl | undefined;
+
+  /**
+   * Who may watch while it is in play, with what delay; take-backs (unset:
+   * anyone may watch at once, no take-backs).
+   *
+   * @generated from field: playledger.v1.TablePolicy table = 8;
+   */
+  table?: TablePolicy | undefined;
 };
 
 /**
@@ -81,6 +89,47 @@ export type CreateGameRequest = Message<"playledger.v1.CreateGameRequest"> & {
  */
 export const CreateGameRequestSchema: GenMessage<CreateGameRequest> = /*@__PURE__*/
   messageDesc(file_playledger_v1_games, 0);
+
+/**
+ * A table's settings beyond the rules, kept in the game's header (its hash).
+ *
+ * @generated from message playledger.v1.TablePolicy
+ */
+export type TablePolicy = Message<"playledger.v1.TablePolicy"> & {
+  /**
+   * @generated from field: playledger.v1.SpectatorPolicy spectators = 1;
+   */
+  spectators: SpectatorPolicy;
+
+  /**
+   * Spectators see the game this many decisions behind (0 to 100)...
+   *
+   * @generated from field: int32 spectator_delay_moves = 2;
+   */
+  spectatorDelayMoves: number;
+
+  /**
+   * ...and this many seconds behind (0 to 3600), so a live game cannot be
+   * relayed to a player. Once the game is over everything is public.
+   *
+   * @generated from field: int32 spectator_delay_seconds = 3;
+   */
+  spectatorDelaySeconds: number;
+
+  /**
+   * Whether a seat may offer to take moves back (OfferTakeback).
+   *
+   * @generated from field: bool takebacks = 4;
+   */
+  takebacks: boolean;
+};
+
+/**
+ * Describes the message playledger.v1.TablePolicy.
+ * Use `create(TablePolicySchema)` to create a new message.
+ */
+export const TablePolicySchema: GenMessage<TablePolicy> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_games, 1);
 
 /**
  * A deadline per move, kept by the server: the seats to act have move_seconds
@@ -138,7 +187,7 @@ export type TimeControl = Message<"playledger.v1.TimeControl"> & {
  * Use `create(TimeControlSchema)` to create a new message.
  */
 export const TimeControlSchema: GenMessage<TimeControl> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 1);
+  messageDesc(file_playledger_v1_games, 2);
 
 /**
  * A seat's chess clock (TimeControl.budget_seconds).
@@ -172,7 +221,7 @@ export type SeatClock = Message<"playledger.v1.SeatClock"> & {
  * Use `create(SeatClockSchema)` to create a new message.
  */
 export const SeatClockSchema: GenMessage<SeatClock> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 2);
+  messageDesc(file_playledger_v1_games, 3);
 
 /**
  * A seat played by the server's bot.
@@ -231,7 +280,7 @@ export type BotSeat = Message<"playledger.v1.BotSeat"> & {
  * Use `create(BotSeatSchema)` to create a new message.
  */
 export const BotSeatSchema: GenMessage<BotSeat> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 3);
+  messageDesc(file_playledger_v1_games, 4);
 
 /**
  * @generated from message playledger.v1.CreateGameResponse
@@ -256,7 +305,7 @@ export type CreateGameResponse = Message<"playledger.v1.CreateGameResponse"> & {
  * Use `create(CreateGameResponseSchema)` to create a new message.
  */
 export const CreateGameResponseSchema: GenMessage<CreateGameResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 4);
+  messageDesc(file_playledger_v1_games, 5);
 
 /**
  * @generated from message playledger.v1.SeatToken
@@ -290,7 +339,7 @@ export type SeatToken = Message<"playledger.v1.SeatToken"> & {
  * Use `create(SeatTokenSchema)` to create a new message.
  */
 export const SeatTokenSchema: GenMessage<SeatToken> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 5);
+  messageDesc(file_playledger_v1_games, 6);
 
 /**
  * @generated from message playledger.v1.GetGameRequest
@@ -326,7 +375,7 @@ export type GetGameRequest = Message<"playledger.v1.GetGameRequest"> & {
  * Use `create(GetGameRequestSchema)` to create a new message.
  */
 export const GetGameRequestSchema: GenMessage<GetGameRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 6);
+  messageDesc(file_playledger_v1_games, 7);
 
 /**
  * @generated from message playledger.v1.GetGameResponse
@@ -343,7 +392,7 @@ export type GetGameResponse = Message<"playledger.v1.GetGameResponse"> & {
  * Use `create(GetGameResponseSchema)` to create a new message.
  */
 export const GetGameResponseSchema: GenMessage<GetGameResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 7);
+  messageDesc(file_playledger_v1_games, 8);
 
 /**
  * @generated from message playledger.v1.Game
@@ -494,6 +543,27 @@ export type Game = Message<"playledger.v1.Game"> & {
    * @generated from field: playledger.v1.TimeControl time_control = 22;
    */
   timeControl?: TimeControl | undefined;
+
+  /**
+   * Its table's settings (spectators, their delay, take-backs).
+   *
+   * @generated from field: playledger.v1.TablePolicy table = 23;
+   */
+  table?: TablePolicy | undefined;
+
+  /**
+   * "games/{id}" of the finished game this one replays (RematchGame), if any.
+   *
+   * @generated from field: string rematch_of = 24;
+   */
+  rematchOf: string;
+
+  /**
+   * Set for a spectator of a delayed table: the version they see (the game is further along).
+   *
+   * @generated from field: int64 spectator_version = 25;
+   */
+  spectatorVersion: bigint;
 };
 
 /**
@@ -501,7 +571,7 @@ export type Game = Message<"playledger.v1.Game"> & {
  * Use `create(GameSchema)` to create a new message.
  */
 export const GameSchema: GenMessage<Game> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 8);
+  messageDesc(file_playledger_v1_games, 9);
 
 /**
  * An arbiter's ruling that ended a game, as recorded in the game's own stream (event "EndedByRuling").
@@ -560,7 +630,7 @@ export type GameRuling = Message<"playledger.v1.GameRuling"> & {
  * Use `create(GameRulingSchema)` to create a new message.
  */
 export const GameRulingSchema: GenMessage<GameRuling> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 9);
+  messageDesc(file_playledger_v1_games, 10);
 
 /**
  * @generated from message playledger.v1.GameStatus
@@ -619,7 +689,7 @@ export type GameStatus = Message<"playledger.v1.GameStatus"> & {
  * Use `create(GameStatusSchema)` to create a new message.
  */
 export const GameStatusSchema: GenMessage<GameStatus> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 10);
+  messageDesc(file_playledger_v1_games, 11);
 
 /**
  * How a finished game ended, explained.
@@ -669,7 +739,7 @@ export type Outcome = Message<"playledger.v1.Outcome"> & {
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 11);
+  messageDesc(file_playledger_v1_games, 12);
 
 /**
  * Words a client says in its own language: a stable message key (namespaced
@@ -695,7 +765,7 @@ export type Words = Message<"playledger.v1.Words"> & {
  * Use `create(WordsSchema)` to create a new message.
  */
 export const WordsSchema: GenMessage<Words> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 12);
+  messageDesc(file_playledger_v1_games, 13);
 
 /**
  * @generated from message playledger.v1.ListGamesRequest
@@ -750,7 +820,7 @@ export type ListGamesRequest = Message<"playledger.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 13);
+  messageDesc(file_playledger_v1_games, 14);
 
 /**
  * @generated from message playledger.v1.ListGamesResponse
@@ -774,7 +844,7 @@ export type ListGamesResponse = Message<"playledger.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 14);
+  messageDesc(file_playledger_v1_games, 15);
 
 /**
  * @generated from message playledger.v1.ListGameTypesRequest
@@ -787,7 +857,7 @@ export type ListGameTypesRequest = Message<"playledger.v1.ListGameTypesRequest">
  * Use `create(ListGameTypesRequestSchema)` to create a new message.
  */
 export const ListGameTypesRequestSchema: GenMessage<ListGameTypesRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 15);
+  messageDesc(file_playledger_v1_games, 16);
 
 /**
  * @generated from message playledger.v1.ListGameTypesResponse
@@ -804,7 +874,7 @@ export type ListGameTypesResponse = Message<"playledger.v1.ListGameTypesResponse
  * Use `create(ListGameTypesResponseSchema)` to create a new message.
  */
 export const ListGameTypesResponseSchema: GenMessage<ListGameTypesResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 16);
+  messageDesc(file_playledger_v1_games, 17);
 
 /**
  * @generated from message playledger.v1.GameType
@@ -895,7 +965,7 @@ export type GameType = Message<"playledger.v1.GameType"> & {
  * Use `create(GameTypeSchema)` to create a new message.
  */
 export const GameTypeSchema: GenMessage<GameType> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 17);
+  messageDesc(file_playledger_v1_games, 18);
 
 /**
  * @generated from message playledger.v1.ReasonCode
@@ -919,7 +989,7 @@ export type ReasonCode = Message<"playledger.v1.ReasonCode"> & {
  * Use `create(ReasonCodeSchema)` to create a new message.
  */
 export const ReasonCodeSchema: GenMessage<ReasonCode> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 18);
+  messageDesc(file_playledger_v1_games, 19);
 
 /**
  * @generated from message playledger.v1.GameOption
@@ -968,7 +1038,7 @@ export type GameOption = Message<"playledger.v1.GameOption"> & {
  * Use `create(GameOptionSchema)` to create a new message.
  */
 export const GameOptionSchema: GenMessage<GameOption> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 19);
+  messageDesc(file_playledger_v1_games, 20);
 
 /**
  * @generated from message playledger.v1.CommandSchema
@@ -997,7 +1067,7 @@ export type CommandSchema = Message<"playledger.v1.CommandSchema"> & {
  * Use `create(CommandSchemaSchema)` to create a new message.
  */
 export const CommandSchemaSchema: GenMessage<CommandSchema> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 20);
+  messageDesc(file_playledger_v1_games, 21);
 
 /**
  * @generated from message playledger.v1.CommandField
@@ -1021,7 +1091,7 @@ export type CommandField = Message<"playledger.v1.CommandField"> & {
  * Use `create(CommandFieldSchema)` to create a new message.
  */
 export const CommandFieldSchema: GenMessage<CommandField> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 21);
+  messageDesc(file_playledger_v1_games, 22);
 
 /**
  * @generated from message playledger.v1.SubmitCommandRequest
@@ -1068,7 +1138,7 @@ export type SubmitCommandRequest = Message<"playledger.v1.SubmitCommandRequest">
  * Use `create(SubmitCommandRequestSchema)` to create a new message.
  */
 export const SubmitCommandRequestSchema: GenMessage<SubmitCommandRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 22);
+  messageDesc(file_playledger_v1_games, 23);
 
 /**
  * @generated from message playledger.v1.SubmitCommandResponse
@@ -1122,7 +1192,7 @@ export type SubmitCommandResponse = Message<"playledger.v1.SubmitCommandResponse
  * Use `create(SubmitCommandResponseSchema)` to create a new message.
  */
 export const SubmitCommandResponseSchema: GenMessage<SubmitCommandResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 23);
+  messageDesc(file_playledger_v1_games, 24);
 
 /**
  * A receipt: what the server answered to one SubmitCommand, signed with its
@@ -1165,7 +1235,7 @@ export type Receipt = Message<"playledger.v1.Receipt"> & {
  * Use `create(ReceiptSchema)` to create a new message.
  */
 export const ReceiptSchema: GenMessage<Receipt> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 24);
+  messageDesc(file_playledger_v1_games, 25);
 
 /**
  * @generated from message playledger.v1.GameEvent
@@ -1206,7 +1276,7 @@ export type GameEvent = Message<"playledger.v1.GameEvent"> & {
  * Use `create(GameEventSchema)` to create a new message.
  */
 export const GameEventSchema: GenMessage<GameEvent> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 25);
+  messageDesc(file_playledger_v1_games, 26);
 
 /**
  * @generated from message playledger.v1.ListLegalCommandsRequest
@@ -1225,7 +1295,7 @@ export type ListLegalCommandsRequest = Message<"playledger.v1.ListLegalCommandsR
  * Use `create(ListLegalCommandsRequestSchema)` to create a new message.
  */
 export const ListLegalCommandsRequestSchema: GenMessage<ListLegalCommandsRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 26);
+  messageDesc(file_playledger_v1_games, 27);
 
 /**
  * @generated from message playledger.v1.ListLegalCommandsResponse
@@ -1249,7 +1319,7 @@ export type ListLegalCommandsResponse = Message<"playledger.v1.ListLegalCommands
  * Use `create(ListLegalCommandsResponseSchema)` to create a new message.
  */
 export const ListLegalCommandsResponseSchema: GenMessage<ListLegalCommandsResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 27);
+  messageDesc(file_playledger_v1_games, 28);
 
 /**
  * @generated from message playledger.v1.LegalCommand
@@ -1286,7 +1356,7 @@ export type LegalCommand = Message<"playledger.v1.LegalCommand"> & {
  * Use `create(LegalCommandSchema)` to create a new message.
  */
 export const LegalCommandSchema: GenMessage<LegalCommand> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 28);
+  messageDesc(file_playledger_v1_games, 29);
 
 /**
  * @generated from message playledger.v1.WatchGameRequest
@@ -1312,7 +1382,7 @@ export type WatchGameRequest = Message<"playledger.v1.WatchGameRequest"> & {
  * Use `create(WatchGameRequestSchema)` to create a new message.
  */
 export const WatchGameRequestSchema: GenMessage<WatchGameRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 29);
+  messageDesc(file_playledger_v1_games, 30);
 
 /**
  * @generated from message playledger.v1.WatchGameResponse
@@ -1363,7 +1433,43 @@ export type WatchGameResponse = Message<"playledger.v1.WatchGameResponse"> & {
  * Use `create(WatchGameResponseSchema)` to create a new message.
  */
 export const WatchGameResponseSchema: GenMessage<WatchGameResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 30);
+  messageDesc(file_playledger_v1_games, 31);
+
+/**
+ * Who, without a seat's token, may watch a game in play (the organizer always may).
+ *
+ * @generated from enum playledger.v1.SpectatorPolicy
+ */
+export enum SpectatorPolicy {
+  /**
+   * Open (the default).
+   *
+   * @generated from enum value: SPECTATOR_POLICY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Anyone may watch the public view.
+   *
+   * @generated from enum value: SPECTATOR_POLICY_OPEN = 1;
+   */
+  OPEN = 1,
+
+  /**
+   * A private table: only its players (and the organizer) watch it while it
+   * is in play; anyone else is refused PERMISSION_DENIED SPECTATORS_NOT_ALLOWED.
+   * ListGames still lists it (its rules and players' names, not its moves).
+   *
+   * @generated from enum value: SPECTATOR_POLICY_PLAYERS = 2;
+   */
+  PLAYERS = 2,
+}
+
+/**
+ * Describes the enum playledger.v1.SpectatorPolicy.
+ */
+export const SpectatorPolicySchema: GenEnum<SpectatorPolicy> = /*@__PURE__*/
+  enumDesc(file_playledger_v1_games, 0);
 
 /**
  * What the server does for a seat whose time ran out.
@@ -1395,7 +1501,7 @@ export enum TimeoutAction {
  * Describes the enum playledger.v1.TimeoutAction.
  */
 export const TimeoutActionSchema: GenEnum<TimeoutAction> = /*@__PURE__*/
-  enumDesc(file_playledger_v1_games, 0);
+  enumDesc(file_playledger_v1_games, 1);
 
 /**
  * A bot's strength.
@@ -1434,7 +1540,7 @@ export enum BotLevel {
  * Describes the enum playledger.v1.BotLevel.
  */
 export const BotLevelSchema: GenEnum<BotLevel> = /*@__PURE__*/
-  enumDesc(file_playledger_v1_games, 1);
+  enumDesc(file_playledger_v1_games, 2);
 
 /**
  * A bot's pace.
@@ -1473,7 +1579,7 @@ export enum BotPace {
  * Describes the enum playledger.v1.BotPace.
  */
 export const BotPaceSchema: GenEnum<BotPace> = /*@__PURE__*/
-  enumDesc(file_playledger_v1_games, 2);
+  enumDesc(file_playledger_v1_games, 3);
 
 /**
  * Whether a game is in play or over.
@@ -1501,7 +1607,7 @@ export enum GameState {
  * Describes the enum playledger.v1.GameState.
  */
 export const GameStateSchema: GenEnum<GameState> = /*@__PURE__*/
-  enumDesc(file_playledger_v1_games, 3);
+  enumDesc(file_playledger_v1_games, 4);
 
 /**
  * GameService plays board games whose every accepted command is recorded as
@@ -1547,6 +1653,7 @@ export const GameStateSchema: GenEnum<GameState> = /*@__PURE__*/
  *   NOT_A_PLAYER: PERMISSION_DENIED, no retry
  *   SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
  *   ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+ *   SPECTATORS_NOT_ALLOWED: PERMISSION_DENIED, no retry
  *   PERMISSION_DENIED: PERMISSION_DENIED, no retry
  *   GAME_NOT_FOUND: NOT_FOUND, no retry
  *   TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
