@@ -320,6 +320,28 @@ def show(game: str, seat: int | None, token: str | None, server: str, as_json: b
 @click.argument("game")
 @acting
 @common
+def rematch(game: str, seat: int | None, token: str | None, server: str, as_json: bool) -> None:
+    """Play a finished game again: the same rules, options, players, bots, clock and table, and a new deal.
+
+    Any seat of the game (--as SEAT, --token) or the organizer may ask; every ask gets the same rematch.
+    Seats keep their tokens, so the wallet's tokens for GAME are copied to the rematch.
+    """
+    client = Client(server, token_for(game, seat, token))
+    answer = client.rematch(game)
+    new = answer.game
+    held = load_wallet().get(game_name(game), {})
+    save_tokens([Token(new.name, int(s), new.players[int(s)], t, new.player_ids[int(s)]) for s, t in held.items()])
+    if as_json:
+        emit(True, message_dict(answer), lambda: None)
+        return
+    click.echo(f"{new.name}  {'made' if answer.created else 'already made'}: a rematch of {game_name(game)}")
+    click.echo(f"  play on: playledger show {new.name}{f' --as {seat}' if seat is not None else ''}")
+
+
+@main.command()
+@click.argument("game")
+@acting
+@common
 def moves(game: str, seat: int | None, token: str | None, server: str, as_json: bool) -> None:
     """List the commands your seat may submit now, numbered for `do --pick N`."""
     found = Client(server, token_for(game, seat, token)).legal_commands(game)

@@ -13,7 +13,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from service.api.convert import MalformedRequest
-from service.ledger.app import RequestReused, StaleVersion
+from service.ledger.app import RematchRefused, RequestReused, StaleVersion
 from service.ledger.cached import GameNotFound
 from service.ledger.codec import CodecError
 from service.ledger.store import store_trouble
@@ -68,6 +68,7 @@ STATUS_FOR: tuple[tuple[type[Exception], grpc.StatusCode, str], ...] = (
     (TournamentNotFound, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND"),
     (TournamentRefused, grpc.StatusCode.FAILED_PRECONDITION, "TOURNAMENT_REFUSED"),
     (StaleVersion, grpc.StatusCode.ABORTED, "STALE_VERSION"),
+    (RematchRefused, grpc.StatusCode.FAILED_PRECONDITION, "GAME_NOT_FINISHED"),
     (Unauthenticated, grpc.StatusCode.UNAUTHENTICATED, "UNAUTHENTICATED"),
     (PermissionDenied, grpc.StatusCode.PERMISSION_DENIED, "PERMISSION_DENIED"),
     (Overloaded, grpc.StatusCode.RESOURCE_EXHAUSTED, "OVERLOADED"),

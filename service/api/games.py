@@ -132,9 +132,24 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             if min(wanted, newest) != game.version:
                 game = self._ledger.game_at(game_id, min(wanted, newest))
             rendered = self._render(game, caller, as_seat=as_seat)
+            if game.closed:
+                again = self._ledger.rematched_as(game_id)
+                rendered.rematched_as = f"games/{again}" if again else ""
             if delayed:
                 rendered.spectator_version = game.version
             return games_pb2.GetGameResponse(game=rendered)
+
+    def RematchGame(
+        self, request: games_pb2.RematchGameRequest, context: grpc.ServicerContext
+    ) -> games_pb2.RematchGameResponse:
+        with translated_errors(context):
+            caller = self._caller(context)
+            game_id = convert.parse_game_name(request.game, "game")
+            old = self._ledger.read_game(game_id)
+            if not caller.organizer and caller.seat_in(old) is None:
+                raise PermissionDenied("only a player of the game (or the organizer) can ask a rematch", "NOT_A_PLAYER")
+            game, made = self._ledger.rematch(game_id)
+            return games_pb2.RematchGameResponse(game=self._render(game, caller), created=made)
 
     def ListGames(
         self, request: games_pb2.ListGamesRequest, context: grpc.ServicerContext

@@ -16,7 +16,7 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from service.bots import pace
-from service.ledger import chain, clocks, codec, seats
+from service.ledger import chain, clocks, codec, rematch, seats
 from service.ledger import table as game_table
 from service.ledger.attempts import Attempts, attempts_id
 from service.ledger.attempts import entry as attempt_entry
@@ -37,6 +37,10 @@ class StaleVersion(Exception):
     def __init__(self, message: str, current_version: int | None = None) -> None:
         super().__init__(message)
         self.current_version = current_version
+
+
+class RematchRefused(Exception):
+    """A rematch of a game that is not over (-> FAILED_PRECONDITION)."""
 
 
 class RequestReused(ValueError):
@@ -132,6 +136,7 @@ class Ledger(CachedGames, Application[UUID]):
         bots: dict[int, dict[str, Any]] | None = None,
         time_control: dict[str, Any] | None = None,
         table: dict[str, Any] | None = None,
+        token_hashes: Sequence[str] | None = None,
     ) -> Created:
         """A dealt game, not yet saved: the caller saves it (alone, or with a tournament in one transaction).
 
@@ -151,7 +156,8 @@ class Ledger(CachedGames, Application[UUID]):
             source = "server" if client_seed is None else "server+client"
             whole = chain.combined_seed(secrets.token_bytes(chain.SERVER_ENTROPY_BYTES), client_seed)
         seed_hex = whole.hex()
-        tokens = seats.issue(len(names))
+        # A rematch carries the seats' token hashes over (no new tokens: each player already holds its own).
+        tokens = [] if token_hashes is not None else seats.issue(len(names))
         game = Game(
             rules_name=rules.name,
             rules_version=rules.version,
@@ -161,7 +167,7 @@ class Ledger(CachedGames, Application[UUID]):
             seed_hex=seed_hex,
             seed_commitment=seed_commitment(seed_hex),
             seed_source=source,
-            token_hashes=[seats.digest(t) for t in tokens],
+            token_hashes=list(token_hashes) if token_hashes is not None else [seats.digest(t) for t in tokens],
             player_ids=ids,
             chain_format=chain.NEWEST,
             client_seed_hex=client_seed.hex() if client_seed is not None else None,
@@ -349,6 +355,51 @@ class Ledger(CachedGames, Application[UUID]):
                 raise StaleVersion("the game moved on before its clock ran out")
             game.end_by_ruling("forfeit", clocks.TIMEOUT_REASON, clocks.CLOCK_ACTOR, now, None, game.player_ids[seat])
             self.save(game)
+
+    # --- play again ------------------------------------------------------------------------------
+    def rematch(self, game_id: UUID, clock: Callable[[], int] = now_ms) -> tuple[Game, bool]:
+        """The finished game's rematch, made on the first ask (one per game: later asks get the same one), and
+        whether this ask made it.
+
+        Same rules, options, players, bots, time control and table, and a new seed; every seat keeps its token
+        (the hashes carry over), so a player goes on with the token it holds. Saved with its link in one
+        transaction; a concurrent ask that loses the race on the link returns the winner's rematch.
+        """
+        with self._locks[hash(game_id) % len(self._locks)]:
+            for _ in range(3):
+                found = self.rematched_as(game_id)
+                if found is not None:
+                    return self.get_game(found), False
+                old = self.get_game(game_id)
+                if not old.is_finished():
+                    raise RematchRefused("a rematch is for a finished game: finish this one first")
+                table = {**old.table, "rematch_of": f"games/{game_id}"}
+                created = self.new_game(
+                    old.rules_name,
+                    old.players,
+                    old.options,
+                    clock=clock,
+                    player_ids=old.player_ids,
+                    bots={int(s): spec for s, spec in old.bots.items()},
+                    time_control=old.time_control,
+                    table=table,
+                    token_hashes=old.token_hashes,
+                )
+                link = rematch.RematchLink(str(game_id), f"games/{created.game_id}")
+                try:
+                    self.save(created.game, link)
+                    return created.game, True
+                except IntegrityError:
+                    continue  # another process asked at the same moment: its rematch stands
+        raise StaleVersion("the rematch kept being made elsewhere; ask again")
+
+    def rematched_as(self, game_id: UUID) -> UUID | None:
+        """The rematch of a game, if one was made."""
+        try:
+            link: rematch.RematchLink = self.repository.get(rematch.link_id(game_id))
+        except AggregateNotFoundError:
+            return None
+        return UUID(link.rematch.removeprefix("games/"))
 
     # --- refusals (the attempts log) ------------------------------------------------------------
     def record_refusal(self, game_id: UUID, **fields: Any) -> None:

@@ -250,6 +250,13 @@ class Client:
         found: games_pb2.Game = self._call(self._stub.GetGame, request, retry=True).game
         return found
 
+    def rematch(self, game: str) -> games_pb2.RematchGameResponse:
+        """Play a finished game again (a seat's token or the organizer's): the same table and a new seed. Every
+        ask gets the same rematch (`created` is true for the one that made it); seats keep their tokens."""
+        request = games_pb2.RematchGameRequest(game=game_name(game))
+        response: games_pb2.RematchGameResponse = self._call(self._stub.RematchGame, request, retry=True)
+        return response
+
     def list_games(
         self, rules: str = "", page_size: int = 100, status: str = "", player_id: str = "", page_token: str = ""
     ) -> Iterator[games_pb2.Game]:

@@ -22,6 +22,7 @@ import type {
   JsonObject,
   LegalCommands,
   Submitted,
+  TableSettings,
   TimeControl,
 } from "./types.js";
 
@@ -55,6 +56,8 @@ export interface CreateGameRequest {
   bots?: BotSeat[];
   /** A deadline per move (none by default). */
   timeControl?: TimeControl;
+  /** Spectators, their delay, take-backs (by default: open, no delay, no take-backs). */
+  table?: Partial<TableSettings>;
 }
 
 export interface GamesFilter {
@@ -176,6 +179,7 @@ export class PlayLedgerClient {
               budget: b.budget ?? 0,
               pace: convert.botPaceToWire(b.pace),
             })),
+            ...(request.table === undefined ? {} : { table: convert.tableToWire(request.table) }),
             ...(request.timeControl === undefined
               ? {}
               : {
@@ -204,6 +208,17 @@ export class PlayLedgerClient {
     };
     const r = await this.#unary((o) => this.#games.getGame(request, o), true, options.signal);
     return convert.game(r.game);
+  }
+
+  /** Play a finished game again (a seat's token or the organizer's): the same table, a new deal. Every ask
+   * gets the same rematch (`created`: this ask made it); every seat plays it with the token it holds. */
+  async rematch(game: string, signal?: AbortSignal): Promise<{ game: Game; created: boolean }> {
+    const r = await this.#unary(
+      (o) => this.#games.rematchGame({ game: gameName(game) }, o),
+      true,
+      signal,
+    );
+    return { game: convert.game(r.game), created: r.created };
   }
 
   /** One page of game summaries (oldest first, a moment behind the events; no views). */

@@ -14,6 +14,7 @@ import type {
   LegalCommand,
   LegalCommands,
   SeatToken,
+  TableSettings,
   Words,
 } from "./types.js";
 
@@ -83,6 +84,7 @@ export function game(g: pb.Game | undefined): Game {
     finalScores: g.finalScores.map(toNumber),
     winners: [...g.winners],
     lastHash: g.lastHash,
+    table: table(g.table),
     bots: g.bots.map((b) => ({
       seat: b.seat,
       level: b.level,
@@ -108,7 +110,34 @@ export function game(g: pb.Game | undefined): Game {
   if (updated !== undefined) out.updateTime = updated;
   const read = toDate(g.readTime);
   if (read !== undefined) out.readTime = read;
+  if (g.rematchOf !== "") out.rematchOf = g.rematchOf;
+  if (g.rematchedAs !== "") out.rematchedAs = g.rematchedAs;
+  if (g.spectatorVersion !== 0n) out.spectatorVersion = toNumber(g.spectatorVersion);
   return out;
+}
+
+export function table(t: pb.TablePolicy | undefined): TableSettings {
+  return {
+    spectators: t?.spectators === pb.SpectatorPolicy.PLAYERS ? "players" : "open",
+    spectatorDelayMoves: t?.spectatorDelayMoves ?? 0,
+    spectatorDelaySeconds: t?.spectatorDelaySeconds ?? 0,
+    takebacks: t?.takebacks ?? false,
+  };
+}
+
+export function tableToWire(t: Partial<TableSettings>): {
+  spectators: pb.SpectatorPolicy;
+  spectatorDelayMoves: number;
+  spectatorDelaySeconds: number;
+  takebacks: boolean;
+} {
+  return {
+    spectators:
+      t.spectators === "players" ? pb.SpectatorPolicy.PLAYERS : pb.SpectatorPolicy.UNSPECIFIED,
+    spectatorDelayMoves: t.spectatorDelayMoves ?? 0,
+    spectatorDelaySeconds: t.spectatorDelaySeconds ?? 0,
+    takebacks: t.takebacks ?? false,
+  };
 }
 
 export function seatToken(t: pb.SeatToken): SeatToken {

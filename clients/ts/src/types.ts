@@ -97,6 +97,26 @@ export interface Game {
   bots: BotSeat[];
   /** The game's deadline per move, if it has one. */
   timeControl?: TimeControl;
+  /** Who may watch it in play, the spectators' delay, whether take-backs may be offered. */
+  table: TableSettings;
+  /** "games/{id}" of the finished game this one plays again (a rematch). */
+  rematchOf?: string;
+  /** "games/{id}" of this finished game's rematch, once one was made (getGame). */
+  rematchedAs?: string;
+  /** A spectator of a delayed table: the version shown (the game is further along). */
+  spectatorVersion?: number;
+}
+
+/** A table's settings beyond the rules. */
+export interface TableSettings {
+  /** "open": anyone watches; "players": only its players (and the organizer) while it is in play. */
+  spectators: "open" | "players";
+  /** Spectators see the game this many decisions behind... */
+  spectatorDelayMoves: number;
+  /** ...and this many seconds behind. */
+  spectatorDelaySeconds: number;
+  /** Whether a seat may offer to take moves back. */
+  takebacks: boolean;
 }
 
 export interface SeatToken {

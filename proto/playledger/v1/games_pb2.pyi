@@ -538,6 +538,7 @@ class Game(_message.Message):
     TABLE_FIELD_NUMBER: _builtins.int
     REMATCH_OF_FIELD_NUMBER: _builtins.int
     SPECTATOR_VERSION_FIELD_NUMBER: _builtins.int
+    REMATCHED_AS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"games/{id}"."""
     rules: _builtins.str
@@ -561,6 +562,8 @@ class Game(_message.Message):
     """"games/{id}" of the finished game this one replays (RematchGame), if any."""
     spectator_version: _builtins.int
     """Set for a spectator of a delayed table: the version they see (the game is further along)."""
+    rematched_as: _builtins.str
+    """"games/{id}" of this finished game's rematch (RematchGame), once one was made."""
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
@@ -638,10 +641,11 @@ class Game(_message.Message):
         table: Global___TablePolicy | None = ...,
         rematch_of: _builtins.str = ...,
         spectator_version: _builtins.int = ...,
+        rematched_as: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "options", b"options", "read_time", b"read_time", "ruling", b"ruling", "status", b"status", "table", b"table", "time_control", b"time_control", "update_time", b"update_time", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "bots", b"bots", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "read_time", b"read_time", "rematch_of", b"rematch_of", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "ruling", b"ruling", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "spectator_version", b"spectator_version", "status", b"status", "table", b"table", "time_control", b"time_control", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "bots", b"bots", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "read_time", b"read_time", "rematch_of", b"rematch_of", "rematched_as", b"rematched_as", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "ruling", b"ruling", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "spectator_version", b"spectator_version", "status", b"status", "table", b"table", "time_control", b"time_control", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__viewer_seat: _TypeAlias = _typing.Literal["viewer_seat"]  # noqa: Y015
     _WhichOneofArgType__viewer_seat: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat"]  # noqa: Y015
@@ -1366,6 +1370,52 @@ class LegalCommand(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___LegalCommand: _TypeAlias = LegalCommand  # noqa: Y015
+
+@_typing.final
+class RematchGameRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    game: _builtins.str
+    """"games/{id}" of a finished game."""
+    def __init__(
+        self,
+        *,
+        game: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RematchGameRequest: _TypeAlias = RematchGameRequest  # noqa: Y015
+
+@_typing.final
+class RematchGameResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    CREATED_FIELD_NUMBER: _builtins.int
+    created: _builtins.bool
+    """True for the ask that made it; false when it had been made already."""
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """The rematch (the same one for every ask), seen as the caller sees it."""
+
+    def __init__(
+        self,
+        *,
+        game: Global___Game | None = ...,
+        created: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created", b"created", "game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RematchGameResponse: _TypeAlias = RematchGameResponse  # noqa: Y015
 
 @_typing.final
 class WatchGameRequest(_message.Message):

@@ -69,6 +69,7 @@ class GameServiceStub:
     NOT_A_PLAYER: PERMISSION_DENIED, no retry
     SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
     ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+    SPECTATORS_NOT_ALLOWED: PERMISSION_DENIED, no retry
     PERMISSION_DENIED: PERMISSION_DENIED, no retry
     GAME_NOT_FOUND: NOT_FOUND, no retry
     TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
@@ -137,6 +138,11 @@ class GameServiceStub:
                 request_serializer=playledger_dot_v1_dot_games__pb2.WatchGameRequest.SerializeToString,
                 response_deserializer=playledger_dot_v1_dot_games__pb2.WatchGameResponse.FromString,
                 _registered_method=True)
+        self.RematchGame = channel.unary_unary(
+                '/playledger.v1.GameService/RematchGame',
+                request_serializer=playledger_dot_v1_dot_games__pb2.RematchGameRequest.SerializeToString,
+                response_deserializer=playledger_dot_v1_dot_games__pb2.RematchGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -183,6 +189,7 @@ class GameServiceServicer:
     NOT_A_PLAYER: PERMISSION_DENIED, no retry
     SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
     ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+    SPECTATORS_NOT_ALLOWED: PERMISSION_DENIED, no retry
     PERMISSION_DENIED: PERMISSION_DENIED, no retry
     GAME_NOT_FOUND: NOT_FOUND, no retry
     TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
@@ -260,6 +267,18 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RematchGame(self, request, context):
+        """Plays a finished game again: the same rules, options, seats, bots, clock
+        and table, and a new seed. Any seat of the finished game (its token) or the
+        organizer may ask; every ask gets the same rematch, whose game names the
+        old one (rematch_of) as the old one names it (rematched_as). Every seat
+        keeps its token: a player plays on with the token it already holds.
+        A game still in play: FAILED_PRECONDITION GAME_NOT_FINISHED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -297,6 +316,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WatchGame,
                     request_deserializer=playledger_dot_v1_dot_games__pb2.WatchGameRequest.FromString,
                     response_serializer=playledger_dot_v1_dot_games__pb2.WatchGameResponse.SerializeToString,
+            ),
+            'RematchGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.RematchGame,
+                    request_deserializer=playledger_dot_v1_dot_games__pb2.RematchGameRequest.FromString,
+                    response_serializer=playledger_dot_v1_dot_games__pb2.RematchGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -350,6 +374,7 @@ class GameService:
     NOT_A_PLAYER: PERMISSION_DENIED, no retry
     SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
     ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+    SPECTATORS_NOT_ALLOWED: PERMISSION_DENIED, no retry
     PERMISSION_DENIED: PERMISSION_DENIED, no retry
     GAME_NOT_FOUND: NOT_FOUND, no retry
     TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
@@ -556,6 +581,33 @@ class GameService:
             '/playledger.v1.GameService/WatchGame',
             playledger_dot_v1_dot_games__pb2.WatchGameRequest.SerializeToString,
             playledger_dot_v1_dot_games__pb2.WatchGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RematchGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/playledger.v1.GameService/RematchGame',
+            playledger_dot_v1_dot_games__pb2.RematchGameRequest.SerializeToString,
+            playledger_dot_v1_dot_games__pb2.RematchGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

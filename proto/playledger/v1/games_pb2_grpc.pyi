@@ -70,6 +70,7 @@ class GameServiceStub:
       NOT_A_PLAYER: PERMISSION_DENIED, no retry
       SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
       ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+      SPECTATORS_NOT_ALLOWED: PERMISSION_DENIED, no retry
       PERMISSION_DENIED: PERMISSION_DENIED, no retry
       GAME_NOT_FOUND: NOT_FOUND, no retry
       TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
@@ -117,6 +118,14 @@ class GameServiceStub:
     """Lists every command the caller's seat may submit now."""
     WatchGame: _grpc.UnaryStreamMultiCallable[_games_pb2.WatchGameRequest, _games_pb2.WatchGameResponse]
     """Streams the game's events, redacted for the caller, from a version on."""
+    RematchGame: _grpc.UnaryUnaryMultiCallable[_games_pb2.RematchGameRequest, _games_pb2.RematchGameResponse]
+    """Plays a finished game again: the same rules, options, seats, bots, clock
+    and table, and a new seed. Any seat of the finished game (its token) or the
+    organizer may ask; every ask gets the same rematch, whose game names the
+    old one (rematch_of) as the old one names it (rematched_as). Every seat
+    keeps its token: a player plays on with the token it already holds.
+    A game still in play: FAILED_PRECONDITION GAME_NOT_FINISHED.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -163,6 +172,7 @@ class GameServiceAsyncStub(GameServiceStub):
       NOT_A_PLAYER: PERMISSION_DENIED, no retry
       SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
       ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+      SPECTATORS_NOT_ALLOWED: PERMISSION_DENIED, no retry
       PERMISSION_DENIED: PERMISSION_DENIED, no retry
       GAME_NOT_FOUND: NOT_FOUND, no retry
       TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
@@ -207,6 +217,14 @@ class GameServiceAsyncStub(GameServiceStub):
     """Lists every command the caller's seat may submit now."""
     WatchGame: _aio.UnaryStreamMultiCallable[_games_pb2.WatchGameRequest, _games_pb2.WatchGameResponse]  # type: ignore[assignment]
     """Streams the game's events, redacted for the caller, from a version on."""
+    RematchGame: _aio.UnaryUnaryMultiCallable[_games_pb2.RematchGameRequest, _games_pb2.RematchGameResponse]  # type: ignore[assignment]
+    """Plays a finished game again: the same rules, options, seats, bots, clock
+    and table, and a new seed. Any seat of the finished game (its token) or the
+    organizer may ask; every ask gets the same rematch, whose game names the
+    old one (rematch_of) as the old one names it (rematched_as). Every seat
+    keeps its token: a player plays on with the token it already holds.
+    A game still in play: FAILED_PRECONDITION GAME_NOT_FINISHED.
+    """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     """GameService plays board games whose every accepted command is recorded as
@@ -252,6 +270,7 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
       NOT_A_PLAYER: PERMISSION_DENIED, no retry
       SEAT_VIEW_PRIVATE: PERMISSION_DENIED, no retry
       ORGANIZER_ONLY: PERMISSION_DENIED, no retry
+      SPECTATORS_NOT_ALLOWED: PERMISSION_DENIED, no retry
       PERMISSION_DENIED: PERMISSION_DENIED, no retry
       GAME_NOT_FOUND: NOT_FOUND, no retry
       TOURNAMENT_NOT_FOUND: NOT_FOUND, no retry
@@ -336,5 +355,19 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_abc.Iterator[_games_pb2.WatchGameResponse], _abc.AsyncIterator[_games_pb2.WatchGameResponse]]:
         """Streams the game's events, redacted for the caller, from a version on."""
+
+    @_abc_1.abstractmethod
+    def RematchGame(
+        self,
+        request: _games_pb2.RematchGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_games_pb2.RematchGameResponse, _abc.Awaitable[_games_pb2.RematchGameResponse]]:
+        """Plays a finished game again: the same rules, options, seats, bots, clock
+        and table, and a new seed. Any seat of the finished game (its token) or the
+        organizer may ask; every ask gets the same rematch, whose game names the
+        old one (rematch_of) as the old one names it (rematched_as). Every seat
+        keeps its token: a player plays on with the token it already holds.
+        A game still in play: FAILED_PRECONDITION GAME_NOT_FINISHED.
+        """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
