@@ -19,8 +19,11 @@ from playledger_client import Client, Token
 
 from clients import bots
 from clients.cli import clock_options, common, emit, load_wallet, main, message_dict, parse_kv, save_tokens, wallet_path
+from clients.tournament_views import explanation_lines, paired_lines, standings_lines
+from clients.trf import TrfRefused, trf
 
 STANDINGS_COLUMNS = ("rank", "player_id", "player", "points", "played", "wins", "byes", "buchholz", "score_sum")
+CSV_EXTRA = ("disqualified", "forfeits_won", "forfeits_lost", "separated_by")
 
 
 # --- tournaments -----------------------------------------------------------------------------------
@@ -49,7 +52,7 @@ def _player_spec(spec: str) -> tuple[str, str]:
 
 @main.group()
 def tournament() -> None:
-    """Run a tournament: new, pair (or add) rounds, play them with bots, rule, standings."""
+    """Run a tournament: new, pair (or add) rounds, play them with bots, rule, standings, export."""
 
 
 @tournament.command(name="new")
@@ -126,29 +129,32 @@ def tournament_new(
 @click.option(
     "--bots", "bots_play", is_flag=True, help="then play every game of the round with random bots (demos, tests)"
 )
+@click.option("--explain", is_flag=True, help="also say why: score groups, floaters, the rematches avoided and the bye")
 @organizer
 @common
 def tournament_pair(
-    tournament_id: str, bots_play: bool, token: str | None, actor: str, server: str, as_json: bool
+    tournament_id: str, bots_play: bool, explain: bool, token: str | None, actor: str, server: str, as_json: bool
 ) -> None:
     """Pair the next round: creates its games; seat tokens go to the wallet (hand each to its player)."""
     client = Client(server, token)
-    round_no, paired, byes = client.pair_round(tournament_id, actor)
+    response = client.pair_tournament_round(tournament_id, actor)
+    paired = [
+        (g.game, [Token(g.game, t.seat, t.player, t.token, t.player_id) for t in g.seat_tokens]) for g in response.games
+    ]
     for _, tokens in paired:
         save_tokens(tokens)
     results = play_games(client, paired) if bots_play else {}
 
     def text() -> None:
-        click.echo(f"round {round_no}: {len(paired)} games" + (f"; bye: {', '.join(byes)}" if byes else ""))
-        for game, tokens in paired:
-            seats = ", ".join(f"{t.seat}:{t.player_id}" for t in tokens)
-            done = f"  scores {results[game]['scores']}" if game in results else ""
-            click.echo(f"  {game}  {seats}{done}")
+        scores = {g: r["scores"] for g, r in results.items()}
+        click.echo("\n".join(paired_lines(response, scores)))
+        if explain:
+            click.echo("\n".join(explanation_lines(response.explanation)))
         click.echo(f"tokens saved in {wallet_path()}")
 
     data = {
-        "round": round_no,
-        "byes": byes,
+        "round": response.round,
+        "byes": list(response.byes),
         "games": [
             {
                 "game": g,
@@ -159,6 +165,8 @@ def tournament_pair(
             for g, tokens in paired
         ],
     }
+    if explain:
+        data["explanation"] = message_dict(response.explanation)
     emit(as_json, data, text)
 
 
@@ -254,7 +262,7 @@ def tournament_run(tournament_id: str, timeout: int, token: str | None, actor: s
     endings = Counter(_ending(client.get_game(g.game)) for g in found.games)
 
     def text() -> None:
-        _standings_text(found, False)
+        click.echo("\n".join(standings_lines(found)))
         click.echo(f"games ended: {_tally(endings)}")
 
     emit(as_json, {**message_dict(found), "endings": dict(endings)}, text)
@@ -339,41 +347,44 @@ def tournament_rule(
 @click.option("--csv", "as_csv", is_flag=True, help="the standings as CSV (a header row, then one row per player)")
 @common
 def tournament_standings(tournament_id: str, show_games: bool, as_csv: bool, server: str, as_json: bool) -> None:
-    """Standings (points, then Buchholz, wins, total score), with the rulings."""
+    """Standings (points, then the tie-breaks: Buchholz, wins, total score, each explained), with the rulings;
+    for players level on points, the tie-break that separated them."""
     found = Client(server).standings(tournament_id)
     if as_csv:
         click.echo(standings_csv(found.standings), nl=False)
         return
 
-    emit(as_json, message_dict(found), lambda: _standings_text(found, show_games))
+    emit(as_json, message_dict(found), lambda: click.echo("\n".join(standings_lines(found, show_games))))
 
 
-def _standings_text(found: leaderboards_pb2.GetStandingsResponse, show_games: bool) -> None:
-    t = found.tournament
-    click.echo(f"{t.display_name}  {t.rules}  {t.pairing}  round {t.rounds_paired} of {t.rounds}  ({t.status})")
-    click.echo(f"{'rank':>4}  {'player':20} {'points':>6} {'played':>6} {'wins':>4} {'buchholz':>8} {'score':>6}")
-    for s in found.standings:
-        mark = "  DISQUALIFIED" if s.disqualified else ""
-        click.echo(
-            f"{s.rank:>4}  {s.player[:20]:20} {s.points:6.1f} {s.played:>6} {s.wins:>4} {s.buchholz:8.1f} "
-            f"{s.score_sum:>6}{mark}"
-        )
-    if show_games:
-        for g in found.games:
-            click.echo(f"  r{g.round} {g.game} {', '.join(g.player_ids)}: {g.state} points {list(g.points)}")
-    for r in found.rulings:
-        kind = leaderboards_pb2.RulingKind.Name(r.kind).removeprefix("RULING_KIND_").lower()
-        about = " ".join(x for x in (r.game, r.player_id) if x)
-        click.echo(f"  ruling {kind} {about} by {r.actor}: {r.reason}")
+@tournament.command(name="export")
+@click.argument("tournament_id", metavar="TOURNAMENT")
+@click.option("--format", "fmt", type=click.Choice(["trf"]), default="trf", show_default=True, help="FIDE TRF-16")
+@click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None, help="FILE (default: stdout)")
+@common
+def tournament_export(tournament_id: str, fmt: str, out: str | None, server: str, as_json: bool) -> None:
+    """The tournament for outside checkers: FIDE's Tournament Report File (TRF-16) of a tournament at tables of
+    two (players, then each round's opponent, seat as colour and result; + and - for forfeits, U for a bye)."""
+    try:
+        text = trf(Client(server).standings(tournament_id))
+    except TrfRefused as exc:
+        raise click.UsageError(str(exc)) from None
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        with open(out, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        click.echo(f"wrote {out} ({fmt})", err=True)
 
 
 def standings_csv(rows: Sequence[leaderboards_pb2.Standing]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*STANDINGS_COLUMNS, "disqualified"])
+    writer.writerow([*STANDINGS_COLUMNS, *CSV_EXTRA])
     for s in rows:
         counts = [s.played, s.wins, s.byes, f"{s.buchholz:g}", s.score_sum, "yes" if s.disqualified else "no"]
-        writer.writerow([s.rank, s.player_id, s.player, f"{s.points:g}", *counts])
+        extra = [s.forfeits_won, s.forfeits_lost, s.separated_by]
+        writer.writerow([s.rank, s.player_id, s.player, f"{s.points:g}", *counts, *extra])
     return out.getvalue()
 
 

@@ -17,7 +17,15 @@ so the certificate can be published as the result; `check` recomputes those
 standings from what the certificate states, and `playledger-replay
 check-certificate --store/--record` from the games themselves. A game
 certificate of format 2 also names the ruling that ended its game, if one did.
-Certificates of format 1 still check. A signature covers the
+
+Tournament certificates of format 3 (issue 37) also state where each round's
+pairing stood in the tournament's history (the games and rulings before it, the
+pairing's version), so `check` re-derives every pairing from the certificate's
+own rounds and results and fails one that does not follow from them; their
+standings count games not played by FIDE's virtual-opponent rule
+(service.tournaments.tiebreaks). Format 2 standings are recomputed with the
+arithmetic of the builds that wrote them, and format 1 certificates (no
+standings) still check. A signature covers the
 canonical JSON of the certificate without its "signature" member; it carries
 the public key, so anyone can check integrity, and `--public-key` pins whose
 key it must be. Key files are PEM (PKCS#8 private, SubjectPublicKeyInfo public),
@@ -48,12 +56,18 @@ from service.audit.certificates import (
 from service.audit.records import tool_version
 from service.ledger import codec
 from service.ledger.signing import ALGORITHM, fingerprint, raw_public
+from service.tournaments.tiebreaks import TIEBREAKS
+
+# Tournament certificates only: game certificates stay at the audit core's FORMAT.
+TOURNAMENT_FORMAT = 3
+TOURNAMENT_FORMATS = READABLE_FORMATS | {TOURNAMENT_FORMAT}
 
 # The game certificate and signing are the audit core's (service.audit.certificates); the names stay here too.
 __all__ = [
     "FORMAT",
     "KIND",
     "READABLE_FORMATS",
+    "TOURNAMENT_FORMAT",
     "certificate_hash",
     "check",
     "game_certificate",
@@ -102,7 +116,7 @@ def tournament_certificate(
     holds = bool(games) and all(g["verdict"] == "holds" for g in games)
     certificate: dict[str, Any] = {
         "certificate": KIND,
-        "format": FORMAT,
+        "format": FORMAT if tournament is None else TOURNAMENT_FORMAT,
         "subject": "tournament",
         "tournament": name,
         "games": games,
@@ -112,7 +126,10 @@ def tournament_certificate(
         rows = tournament.standings_json()
         certificate |= tournament.facts.to_json()
         certificate |= {"standings": rows, "standings_digest": standings_digest(rows)}
+        certificate["standings_rule"] = tournament.facts.rule
+        certificate["tiebreaks"] = [t.key for t in TIEBREAKS]
         certificate["tournament_findings"] = list(tournament.findings)
+        certificate["tournament_notes"] = list(tournament.notes)
         holds = holds and tournament.ok
     elif rulings is not None:
         certificate["rulings"] = rulings
@@ -137,19 +154,21 @@ def restated(certificate: dict[str, Any], games: dict[str, GameFact]) -> Tournam
 def _check_standings(certificate: dict[str, Any], problems: list[str]) -> None:
     rows = certificate.get("standings")
     if not isinstance(rows, list):
-        problems.append("the tournament certificate (format 2, with a tournament) states no standings")
+        problems.append("the tournament certificate (format 2 or 3, with a tournament) states no standings")
         return
     if standings_digest(rows) != certificate.get("standings_digest"):
         problems.append("the standings digest does not match the standings")
         return
     try:
         stated = {str(g["game"]).removeprefix("games/"): GameFact.of_certificate(g) for g in certificate["games"]}
-        again = restated(certificate, stated).standings_json()
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        again = restated(certificate, stated)
+    except (LookupError, TypeError, ValueError, AttributeError) as exc:
         problems.append(f"the certificate's tournament cannot be read: {type(exc).__name__}: {exc}")
         return
-    if again != rows:
+    if again.standings_json() != rows:
         problems.append("the standings are not what the certificate's own rounds, rulings and results give")
+    if certificate.get("verdict") == "holds":
+        problems += [f"the certificate's own facts: {f}" for f in again.findings if f.startswith("pairing differs")]
 
 
 # --- check ------------------------------------------------------------------------------------------
@@ -159,8 +178,9 @@ def check(certificate: Any, expected_key: Ed25519PublicKey | None = None) -> tup
     notes: list[str] = []
     if not isinstance(certificate, dict) or certificate.get("certificate") != KIND:
         return [f'this is not a replay certificate (no "certificate": "{KIND}")'], notes
-    if certificate.get("format") not in READABLE_FORMATS:
-        readable = sorted(READABLE_FORMATS)
+    formats = TOURNAMENT_FORMATS if certificate.get("subject") == "tournament" else READABLE_FORMATS
+    if certificate.get("format") not in formats:
+        readable = sorted(formats)
         return [f"certificate format {certificate.get('format')!r} is not one this tool reads ({readable})"], notes
     if certificate.get("subject") == "tournament":
         _check_tournament(certificate, problems, notes)
@@ -179,6 +199,11 @@ def _check_tournament(certificate: dict[str, Any], problems: list[str], notes: l
         problems.append("the tournament is said to hold but one of its games diverges")
     elif "tournament_id" in certificate:
         _check_standings(certificate, problems)
+        if certificate.get("format") == 2:
+            notes.append(
+                "a format 2 certificate: its standings are recomputed as the builds that wrote them counted "
+                "forfeits, and it states no pairing history, so its pairings were not re-derived"
+            )
     elif certificate.get("format") == 1:
         notes.append("a format 1 certificate: it states no standings (made before certificates carried them)")
 

@@ -30,6 +30,7 @@ from replay.cli import (
     store_option,
     tournament_of,
 )
+from replay.pairings import AS_RECORDED
 from replay.records import GameRecord
 from replay.sources import AuditResult, load_records, open_store, verify_records
 from replay.sources import audit as audit_games
@@ -216,16 +217,25 @@ def _summary(result: AuditResult, label: str, elapsed: float, earlier: dict[UUID
 
 
 def _print_tournament(checked: TournamentAudit, as_json: bool) -> None:
-    """The tournament's own verdict: its rulings against its games' streams, and its standings."""
+    """The tournament's own verdict: its rulings against its games' streams, its pairings re-derived round by
+    round, and its standings."""
     t = checked.facts
     if as_json:
         line = {"tournament": f"tournaments/{t.id}", "ok": checked.ok, "findings": checked.findings}
+        line |= {"notes": checked.notes, "pairings": {str(r): w for r, w in checked.pairing_checked.items()}}
         tqdm.write(json.dumps({**line, "standings": checked.standings_json()}), file=sys.stdout)
         return
     word = "ok      " if checked.ok else "DIVERGES"
-    tqdm.write(f"{word} tournaments/{t.id}  {t.name}  {len(t.games)} games, {len(t.rulings)} rulings", file=sys.stdout)
+    rederived = sum(w == AS_RECORDED for w in checked.pairing_checked.values())
+    tqdm.write(
+        f"{word} tournaments/{t.id}  {t.name}  {len(t.games)} games, {len(t.rulings)} rulings, "
+        f"{rederived} of {t.rounds_paired} rounds re-derived as paired",
+        file=sys.stdout,
+    )
     for finding in checked.findings:
         tqdm.write(f"  {finding}", file=sys.stdout)
+    for note in checked.notes:
+        tqdm.write(f"  note: {note}", file=sys.stdout)
 
 
 def _print_verdict(verdict: Verdict, as_json: bool, quiet: bool) -> None:

@@ -166,6 +166,9 @@ def report_(
         verdict = verify_record(record)
         reports.append(report.game_report(record, verdict, certificates.game_certificate(verdict)))
     checked = audit_tournament(facts, [r.verdict for r in reports]) if facts is not None else None
+    if checked is not None:  # each game's page names its round and table
+        for r in reports:
+            r.tournament = tournament_report.place_of(checked, str(r.verdict.game_id))
     if len(reports) == 1 and not out.is_dir() and checked is None:
         _write_text(out, _render_game(reports[0], fmt))
         click.echo(f"games/{reports[0].verdict.game_id}: {_verdict_word(reports[0].verdict)} -> {out}", err=True)

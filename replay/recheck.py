@@ -1,9 +1,9 @@
 """`check-certificate --record/--store`: re-verify what a certificate states, from the games themselves.
 
 For a game certificate: the game's final hash, event count, result and verdict. For a tournament
-certificate, every game's, and (format 2) the standings, recomputed from the re-verified games and the
-tournament's rounds and rulings; with --store, those rounds, rulings and players must also be the ones
-the store's tournament recorded.
+certificate, every game's, and (format 2 and 3) the standings, recomputed from the re-verified games and
+the tournament's rounds and rulings (format 3: and every pairing, re-derived); with --store, those rounds
+(and where each pairing stood), rulings and players must also be the ones the store's tournament recorded.
 """
 
 from __future__ import annotations
@@ -76,7 +76,8 @@ def _standings(cert: dict[str, Any], verdicts: dict[str, Verdict], stored: Any) 
     problems = []
     facts = certificates.facts_of(cert)
     if stored is not None:
-        mine, theirs = facts.to_json(), stored.to_json()
+        stated = facts.pairings is not None  # a format 2 certificate states no pairing history
+        mine, theirs = facts.to_json(stated), stored.to_json(stated)
         for key in mine:
             if mine[key] != theirs[key]:
                 problems.append(f"the certificate's {key} are not the store's tournament's")

@@ -21,7 +21,9 @@ from replay.charts import bar_chart, line_chart
 from replay.records import GameRecord
 from replay.verify import Verdict
 from service.ledger import codec
+from service.ledger.chain import TAKEBACK_LINKS
 from service.rules.catalog import UnknownRules, rules_for
+from service.tournaments.tiebreaks import ABSENT, PRESENT
 
 
 @dataclass
@@ -41,6 +43,7 @@ class GameReport:
     moves: list[Move] = field(default_factory=list)
     progression: list[tuple[int, list[int]]] = field(default_factory=list)  # (version, scores per seat)
     note: str = ""  # why a part is missing
+    tournament: str = ""  # where it was played, in words ("round 1, table 2 of Spring Cup"), when known
 
     @property
     def header(self) -> dict[str, Any]:
@@ -59,6 +62,7 @@ class GameReport:
             "certificate_hash": certificate_hash(self.certificate),
             "options": self.header.get("options"),
             "seed_hex": self.header.get("seed_hex"),
+            "tournament": self.tournament or None,
             "score_progression": [{"version": v, "scores": s} for v, s in self.progression],
             "timeline": [
                 {"versions": list(m.versions), "at": m.at, "who": m.who, "command": m.command, "events": m.events}
@@ -82,10 +86,15 @@ def game_report(record: GameRecord, verdict: Verdict, certificate: dict[str, Any
         rules = rules_for(str(record.header["rules_name"]), int(record.header["rules_version"]))
         state = rules.initial_state(len(players), record.header["options"])
         last: list[int] | None = None
+        states = {1: state}  # each version's state: a take-back goes back to one
         for line in record.lines:
-            if line.get("kind") != "EventRecorded":
+            if line.get("kind") == "TakenBack":
+                state = states[int(line["to_version"])]
+            elif line.get("kind") == "EventRecorded":
+                state = rules.evolve(state, codec.decode(rules.event_types, line["name"], line["data"]))
+            states[int(line["version"])] = state
+            if line.get("kind") not in ("EventRecorded", "TakenBack"):
                 continue
-            state = rules.evolve(state, codec.decode(rules.event_types, line["name"], line["data"]))
             scores = list(rules.scores(state))
             if scores != last:
                 report.progression.append((int(line["version"]), scores))
@@ -128,6 +137,10 @@ def _moves(lines: Sequence[dict[str, Any]], players: Sequence[str]) -> list[Move
             )
             key = object()
             continue
+        if line.get("kind") in TAKEBACK_LINKS:
+            moves.append(_takeback_move(line, version, players))
+            key = object()
+            continue
         this = (
             line.get("seat"),
             json.dumps(line.get("command"), sort_keys=True),
@@ -152,6 +165,19 @@ def _moves(lines: Sequence[dict[str, Any]], players: Sequence[str]) -> list[Move
             what = _command_text(command) if isinstance(command, dict) else "(withheld)"
         moves.append(Move((version, version), _ms(line.get("at_ms"), line.get("at")), who, what, [shown]))
     return moves
+
+
+def _takeback_move(line: dict[str, Any], version: int, players: Sequence[str]) -> Move:
+    """A take-back's offer, answer or going back, as the move list shows it."""
+    kind, seat = line.get("kind"), line.get("seat")
+    who = f"{seat}: {players[seat]}" if isinstance(seat, int) and 0 <= seat < len(players) else "the table"
+    if kind == "TakebackOffered":
+        what = f"offers to take back to version {line.get('to_version')}"
+    elif kind == "TakebackAnswered":
+        what = "accepts the take-back" if line.get("accept") else "declines the take-back"
+    else:
+        what = f"takes back: the game as it stood at version {line.get('to_version')}, every other player agreeing"
+    return Move((version, version), _ms(line.get("at_ms"), line.get("at")), who, what, [str(kind)])
 
 
 def _ruling_text(ruling: dict[str, Any]) -> str:
@@ -235,8 +261,49 @@ def _badge(ok: bool, yes: str = "holds", no: str = "DIVERGES") -> str:
 
 def _final_scores(v: Verdict) -> str:
     if v.ruling is not None:
-        return f"none: the game was ended by a ruling ({_ruling_text(v.ruling)})"
+        return f"none: not finished at the table, ended by a ruling: {_ruled_result(v.ruling, v.players)}"
     return str(v.scores) if v.finished else "the game is not finished"
+
+
+def _ruled_result(ruling: dict[str, Any], players: Sequence[str]) -> str:
+    """What a ruling made of a game the rules never finished: + and - by name (a forfeit), or nothing."""
+    why = f"({ruling.get('reason')}; ruled by {ruling.get('actor')})"
+    if ruling.get("kind") == "annulment":
+        return f"annulled, it counts for nothing {why}"
+    absent = set(ruling.get("seats") or ())
+    marks = [
+        f"{name} {f'{ABSENT} (absent)' if seat in absent else f'{PRESENT} (wins by forfeit)'}"
+        for seat, name in enumerate(players)
+    ]
+    return f"{ruling.get('kind')}: {', '.join(marks)} {why}"
+
+
+def _where(report: GameReport) -> str:
+    """The tournament (and round and table) the game was played in, as far as the report knows."""
+    if report.tournament:
+        return report.tournament
+    ruled = report.verdict.ruling or {}
+    return f"tournaments/{ruled['tournament']}" if ruled.get("tournament") else ""
+
+
+def _score_charts(report: GameReport) -> list[str]:
+    """The scores as the game went and at its end; a game a ruling ended has no end to chart."""
+    players, ruled = report.players, report.verdict.ruling is not None
+    if not report.progression:
+        return []
+    if ruled and not any(x for _, scores in report.progression for x in scores):
+        return ['<p class="note">No score was made before the ruling ended the game.</p>']
+    series = {
+        f"{seat}: {name}": [(version, scores[seat]) for version, scores in report.progression if seat < len(scores)]
+        for seat, name in enumerate(players)
+    }
+    title = "Score by seat until the ruling ended the game" if ruled else "Score by seat as the game went"
+    out = [line_chart(series, title, "stream version", "score")]
+    if not ruled:
+        final = report.progression[-1][1]
+        scored: dict[str, float] = {f"{s}: {p}": final[s] for s, p in enumerate(players) if s < len(final)}
+        out.append(bar_chart(scored, "Scores at the end"))
+    return out
 
 
 def game_html(report: GameReport) -> str:
@@ -250,6 +317,7 @@ def game_html(report: GameReport) -> str:
             f"{_e(h.get('rules_name'))} version {_e(h.get('rules_version'))}, RNG version {_e(h.get('rng_version'))}",
         ),
         ("players", ", ".join(f"{i}: {_e(p)}" for i, p in enumerate(players))),
+        ("tournament", _e(_where(report)) or "—"),
         ("options", f"<code>{_e(json.dumps(h.get('options'), ensure_ascii=False))}</code>"),
         ("created", _e(_ms(None, h.get("created_at")))),
         ("events", f"{v.events} (version 1 is the header)"),
@@ -274,16 +342,7 @@ def game_html(report: GameReport) -> str:
     body.append("<h2>Scores</h2>")
     if report.note:
         body.append(f'<p class="note">{_e(report.note)}</p>')
-    if report.progression:
-        series = {
-            f"{seat}: {name}": [(version, scores[seat]) for version, scores in report.progression if seat < len(scores)]
-            for seat, name in enumerate(players)
-        }
-        body.append(line_chart(series, "Score by seat as the game went", "stream version", "score"))
-        final = report.progression[-1][1]
-        body.append(
-            bar_chart({f"{s}: {p}": final[s] for s, p in enumerate(players) if s < len(final)}, "Scores at the end")
-        )
+    body += _score_charts(report)
     body += [
         "<h2>Timeline</h2>",
         "<table><tr><th>#</th><th>versions</th><th>time (UTC)</th><th>who</th><th>command</th><th>events</th></tr>",
@@ -307,6 +366,7 @@ def game_markdown(report: GameReport) -> str:
         f"- verdict: **{'holds' if v.ok else 'DIVERGES'}** ({v.scope})",
         f"- rules: {h.get('rules_name')} v{h.get('rules_version')}, RNG v{h.get('rng_version')}",
         f"- players: {', '.join(f'{i}: {p}' for i, p in enumerate(report.players))}",
+        f"- tournament: {_where(report) or '—'}",
         f"- events: {v.events}",
         f"- final scores: {_final_scores(v)}; winners: {v.winners}",
         f"- final hash: `{v.final_hash}`",

@@ -8,8 +8,13 @@ that ended a game (RulingRecorded.ended) must be the EndedByRuling that closes t
 by a ruling of this tournament must be listed by one. Rulings recorded before rulings ended games
 (`ended` is None) left their games open, and are not looked for in the games.
 
+The audit also re-derives every round the server paired, from the standings before it, with the code
+that paired it (service.tournaments.rederive), and reports the first difference (replay.pairings).
+
 The facts come from the store (the Tournament aggregate) or from a tournament certificate, which states
-them (format 2), so a certificate can be re-checked against game records with no database.
+them (format 2; format 3 adds where each pairing stood in the tournament's history), so a certificate
+can be re-checked against game records with no database. Facts of a format 2 certificate keep the
+arithmetic of the build that made it (tiebreaks.COUNTED) and state no pairing history.
 """
 
 from __future__ import annotations
@@ -19,12 +24,16 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from replay.pairings import check_pairings
 from service.audit.verify import Verdict
 from service.ledger.app import Ledger
 from service.tournaments import standings
 from service.tournaments.aggregate import Tournament
 from service.tournaments.app import TournamentNotFound, Tournaments
+from service.tournaments.explain import Explanation
+from service.tournaments.rederive import History, PairingRecord
 from service.tournaments.standings import Standing, TableGame
+from service.tournaments.tiebreaks import COUNTED, VIRTUAL_OPPONENT
 
 
 class NoSuchTournament(LookupError):
@@ -46,6 +55,8 @@ class TournamentFacts:
     byes: dict[int, list[str]]
     rulings: list[dict[str, Any]]
     disqualified: list[str]
+    pairings: dict[int, PairingRecord] | None = None  # None: not stated (a format 2 certificate)
+    rule: str = VIRTUAL_OPPONENT  # how unplayed games count (COUNTED for a format 2 certificate)
 
     @staticmethod
     def of(t: Tournament) -> TournamentFacts:
@@ -61,14 +72,42 @@ class TournamentFacts:
             {r: list(p) for r, p in t.byes.items()},
             [dict(r) for r in t.rulings],
             sorted(t.disqualified),
+            {r: PairingRecord.from_json(r, x["games"], x["byes"], x) for r, x in getattr(t, "pairings", {}).items()},
         )
+
+    def history(self) -> History:
+        return History(
+            self.rules,
+            self.pairing,
+            self.table_size,
+            [(p["id"], p["name"]) for p in self.players],
+            [(g, r, seats) for g, (r, seats) in self.games.items()],
+            self.byes,
+            self.rulings,
+        )
+
+    def names(self) -> dict[str, str]:
+        return {p["id"]: p["name"] for p in self.players}
 
     @property
     def rounds_paired(self) -> int:
         return max([0, *(r for r, _ in self.games.values()), *self.byes])
 
-    def to_json(self) -> dict[str, Any]:
-        """As a certificate states them."""
+    def to_json(self, stated: bool = True) -> dict[str, Any]:
+        """As a certificate states them; `stated` False: without the pairing history (as format 2 did)."""
+        order = {g: n for n, g in enumerate(self.games)}
+        rounds = []
+        for r in range(1, self.rounds_paired + 1):
+            games: list[dict[str, Any]] = [
+                {"game": f"games/{g}", "players": p, **({"linked": order[g]} if stated else {})}  # the order linked
+                for g, (rr, p) in self.games.items()
+                if rr == r
+            ]
+            entry: dict[str, Any] = {"round": r, "games": games, "byes": self.byes.get(r, [])}
+            if stated:
+                paired = (self.pairings or {}).get(r)
+                entry["pairing"] = None if paired is None else {"tables": list(paired.games), **paired.to_json()}
+            rounds.append(entry)
         return {
             "tournament_id": f"tournaments/{self.id}",
             "rules": self.rules,
@@ -76,24 +115,24 @@ class TournamentFacts:
             "table_size": self.table_size,
             "rounds_planned": self.rounds,
             "players": self.players,
-            "rounds": [
-                {
-                    "round": r,
-                    "games": [{"game": f"games/{g}", "players": p} for g, (rr, p) in self.games.items() if rr == r],
-                    "byes": self.byes.get(r, []),
-                }
-                for r in range(1, self.rounds_paired + 1)
-            ],
+            "rounds": rounds,
             "rulings": self.rulings,
             "disqualified": self.disqualified,
         }
 
     @staticmethod
     def from_json(name: str, data: Mapping[str, Any]) -> TournamentFacts:
+        """The facts a tournament certificate states (format 3, or format 2 with its own arithmetic)."""
+        listed = [(r, g) for r in data["rounds"] for g in r["games"]]
+        listed.sort(key=lambda rg: rg[1].get("linked", 0))  # stable: format 2 keeps the order listed
         games = {
-            str(g["game"]).removeprefix("games/"): (int(r["round"]), [str(p) for p in g["players"]])
+            str(g["game"]).removeprefix("games/"): (int(r["round"]), [str(p) for p in g["players"]]) for r, g in listed
+        }
+        stated = data.get("format", 3) >= 3
+        pairings = {
+            int(r["round"]): PairingRecord.from_json(int(r["round"]), p["tables"], r["byes"], p)
             for r in data["rounds"]
-            for g in r["games"]
+            if (p := r.get("pairing")) is not None
         }
         return TournamentFacts(
             str(data["tournament_id"]).removeprefix("tournaments/"),
@@ -107,6 +146,8 @@ class TournamentFacts:
             {int(r["round"]): list(r["byes"]) for r in data["rounds"] if r["byes"]},
             [dict(r) for r in data["rulings"]],
             list(data["disqualified"]),
+            pairings if stated else None,
+            VIRTUAL_OPPONENT if stated else COUNTED,
         )
 
 
@@ -162,17 +203,20 @@ class TournamentAudit:
     final: list[Standing] = field(default_factory=list)
     by_round: dict[int, list[Standing]] = field(default_factory=dict)
     findings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what was not checked, and why (not divergences)
+    explanations: dict[int, Explanation] = field(default_factory=dict)  # round -> how it was paired
+    pairing_checked: dict[int, str] = field(default_factory=dict)  # round -> the pairing check's verdict in words
 
     @property
     def ok(self) -> bool:
         return not self.findings
 
     def standings_json(self) -> list[dict[str, Any]]:
-        return [standings.standing_json(s) for s in self.final]
+        return [standings.standing_json(s, self.facts.rule) for s in self.final]
 
 
 def audit(facts: TournamentFacts, games: Mapping[str, GameFact]) -> TournamentAudit:
-    """Recompute the standings from the games' facts; find what does not agree with the tournament."""
+    """Recompute the standings from the games' facts, re-derive every paired round; find what does not agree."""
     out = TournamentAudit(facts)
     _check_games(facts, games, out.findings)
     _check_rulings(facts, games, out.findings)
@@ -182,9 +226,10 @@ def audit(facts: TournamentFacts, games: Mapping[str, GameFact]) -> TournamentAu
         result = fact.result if fact is not None else None
         out.tables.append(TableGame(game_id, round_no, tuple(seats), result, per_game[game_id]))
     roster = [(p["id"], p["name"]) for p in facts.players]
-    args = (roster, out.tables, facts.byes, facts.disqualified, facts.table_size)
+    args = (roster, out.tables, facts.byes, facts.disqualified, facts.table_size, facts.rule)
     out.final = standings.standings(*args)
     out.by_round = {r: standings.standings_after(r, *args) for r in range(1, facts.rounds_paired + 1)}
+    check_pairings(out, {t.game: t.result for t in out.tables})
     return out
 
 
@@ -225,15 +270,17 @@ def _check_rulings(facts: TournamentFacts, games: Mapping[str, GameFact], findin
             findings.append(f"games/{game_id} was ended by a ruling of this tournament that it never recorded")
 
 
-def verdict_line(game_id: str, fact: GameFact | None, table: TableGame) -> str:
-    """A game's verdict in words for the report: how it ended and what the tournament made of it."""
+def verdict_line(game_id: str, fact: GameFact | None, table: TableGame, names: Mapping[str, str] | None = None) -> str:
+    """A game's verdict in words for the report: how it ended and what the tournament made of it (by name)."""
+    named = names or {}
     if fact is None:
         return "not verified"
     if not fact.ok:
         return "DIVERGES"
     words = "holds"
     if fact.ruling is not None:
-        who = f" of {fact.ruling['player']}" if fact.ruling.get("player") else ""
+        player = fact.ruling.get("player")
+        who = f" of {named.get(player, player)}" if player else ""
         words += f"; ended by a {fact.ruling['kind']}{who} ({fact.ruling['reason']})"
     elif not fact.finished:
         words += "; still in play"
@@ -241,7 +288,7 @@ def verdict_line(game_id: str, fact: GameFact | None, table: TableGame) -> str:
     if r.annulled:
         words += "; annulled"
     elif r.forfeits and fact.ruling is None:
-        words += f"; forfeit of {', '.join(sorted(r.forfeits))}"
+        words += f"; forfeit of {', '.join(named.get(p, p) for p in sorted(r.forfeits))}"
     if r.scores is not None:
         words += f"; scores corrected to {list(r.scores)}"
     return words

@@ -1,10 +1,12 @@
 """A tournament's report page (HTML, Markdown or JSON): standings, rounds, byes, rulings, each game's verdict.
 
 Everything on it is recomputed by the audit (replay.tournament) from the games as they re-run: the final
-standings with points and every tie-break (Buchholz, wins, total score), the standings after each round,
-each round's tables with seats and effective results, the byes, every ruling (kind, game, player, reason,
-actor, time, and whether it ended the game in the game's own stream), and each game's verdict, which for
-a ruled game names the ruling instead of a bare "holds".
+standings with points and every tie-break, the order they apply in and how each counts, and for players
+level on points the tie-break that separated them; the standings after each round; each round's tables
+with names by seat and each seat's result (+ and - for a game not played), how the round was paired (its
+score groups, floaters, the rematches avoided, the bye) and whether the pairing re-derives as recorded;
+the byes, every ruling, and each game's verdict, which for a ruled game names the ruling. Players are
+named, never shown by id (unless two share a name); JSON keeps the ids beside the names for machines.
 """
 
 from __future__ import annotations
@@ -17,10 +19,29 @@ from typing import Any
 from replay.certificates import certificate_hash
 from replay.charts import bar_chart
 from replay.report import GameReport, _badge, _e, _page
-from replay.tournament import GameFact, TournamentAudit, rulings_of, verdict_line
-from service.tournaments.standings import Standing, outcome, standing_json
+from replay.tournament import GameFact, TournamentAudit, TournamentFacts, rulings_of, verdict_line
+from service.tournaments.explain import lines as explanation_lines
+from service.tournaments.standings import Standing, outcome, points_text, standing_json
+from service.tournaments.tiebreaks import TIEBREAKS, order_text
 
-COLUMNS = ("rank", "player", "points", "Buchholz", "wins", "total score", "played", "byes")
+COLUMNS = ("rank", "player", "points", "Buchholz", "wins", "total score", "played", "forfeits +/-", "byes", "tie-break")
+
+
+def names_of(facts: TournamentFacts) -> dict[str, str]:
+    """Player id -> the name shown (with the id only when two players share a name)."""
+    names = facts.names()
+    shared = {n for n in names.values() if list(names.values()).count(n) > 1}
+    return {p: n if n not in shared else f"{n} ({p})" for p, n in names.items()}
+
+
+def place_of(t: TournamentAudit, game_id: str) -> str:
+    """Where a game was played: its round and table in the tournament."""
+    found = t.facts.games.get(game_id)
+    if found is None:
+        return ""
+    round_no = found[0]
+    table = [g for g, (r, _) in t.facts.games.items() if r == round_no].index(game_id) + 1
+    return f"round {round_no}, table {table} of {t.facts.name} (tournaments/{t.facts.id})"
 
 
 def render(
@@ -48,9 +69,12 @@ def to_json(
         "tournament": f"tournaments/{t.facts.id}",
         "verdict": "holds" if certificate.get("verdict") == "holds" else "diverges",
         "findings": t.findings,
+        "notes": t.notes,
+        "names": names_of(t.facts),
+        "tiebreaks": [{"key": b.key, "title": b.title, "rule": b.rule} for b in TIEBREAKS],
         "standings": t.standings_json(),
         "rounds": [_round_json(t, r, reports) for r in sorted(t.by_round)],
-        "rulings": [_ruling_json(r) for r in t.facts.rulings],
+        "rulings": [_ruling_json(r, names_of(t.facts)) for r in t.facts.rulings],
         "games": links,
     }
 
@@ -60,7 +84,7 @@ def _facts(reports: Sequence[GameReport]) -> dict[str, GameFact]:
 
 
 def _tables(t: TournamentAudit, round_no: int, reports: Sequence[GameReport]) -> list[dict[str, Any]]:
-    facts = _facts(reports)
+    facts, names = _facts(reports), names_of(t.facts)
     out = []
     for table in (g for g in t.tables if g.round == round_no):
         done = outcome(table.players, table.result, table.rulings)
@@ -68,21 +92,30 @@ def _tables(t: TournamentAudit, round_no: int, reports: Sequence[GameReport]) ->
             {
                 "game": f"games/{table.game}",
                 "players": list(table.players),
+                "names": [names.get(p, p) for p in table.players],
+                "results": None if done is None else list(done.marks()),
                 "points": None if done is None else list(done.points),
                 "places": None if done is None else list(done.places),
                 "scores": None if done is None or done.scores is None else list(done.scores),
-                "verdict": verdict_line(table.game, facts.get(table.game), table),
+                "verdict": verdict_line(table.game, facts.get(table.game), table, names),
             }
         )
     return out
 
 
 def _round_json(t: TournamentAudit, round_no: int, reports: Sequence[GameReport]) -> dict[str, Any]:
+    names = names_of(t.facts)
+    how = t.explanations.get(round_no)
     return {
         "round": round_no,
         "tables": _tables(t, round_no, reports),
         "byes": t.facts.byes.get(round_no, []),
-        "standings": [standing_json(s) for s in t.by_round[round_no]],
+        "bye_names": [names.get(p, p) for p in t.facts.byes.get(round_no, [])],
+        "pairing": {
+            "checked": t.pairing_checked.get(round_no, "not a pairing of the server's (games added by hand)"),
+            "explanation": None if how is None else explanation_lines(how),
+        },
+        "standings": [standing_json(s, t.facts.rule) for s in t.by_round[round_no]],
     }
 
 
@@ -90,12 +123,13 @@ def _when(at_ms: Any) -> str:
     return datetime.fromtimestamp(at_ms / 1000, UTC).isoformat() if isinstance(at_ms, int) else ""
 
 
-def _ruling_json(r: dict[str, Any]) -> dict[str, Any]:
+def _ruling_json(r: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     ended = r.get("ended")
     return {
         "kind": r["kind"],
         "game": f"games/{r['game']}" if r.get("game") else None,
         "player": r.get("player"),
+        "player_name": names.get(r["player"], r["player"]) if r.get("player") else None,
         "scores": r.get("scores"),
         "winners": r.get("winners"),
         "reason": r["reason"],
@@ -112,18 +146,49 @@ def _ended_text(r: dict[str, Any]) -> str:
     return ", ".join(g[:8] for g in ended) if ended else "none (over already, or no game)"
 
 
-def _row(s: Standing) -> list[str]:
-    mark = " (disqualified)" if s.disqualified else ""
-    return [
-        str(s.rank),
-        f"{s.name}{mark}" if s.name == s.player else f"{s.name} ({s.player}){mark}",
-        f"{s.points:g}",
-        f"{s.buchholz:g}",
-        str(s.wins),
-        str(s.score_sum),
-        str(s.played),
-        str(s.byes),
-    ]
+def _separation(s: Standing, below: Standing | None, names: dict[str, str]) -> str:
+    """For a player level on points with the next one: the tie-break that put them ahead, both values."""
+    if below is None or not s.separated_by:
+        return ""
+    other = names.get(below.player, below.name)
+    if s.separated_by == "shared":
+        return f"level with {other} on every tie-break"
+    title = next(b.title for b in TIEBREAKS if b.key == s.separated_by)
+    mine, theirs = getattr(s, s.separated_by), getattr(below, s.separated_by)
+    shown = (points_text(mine), points_text(theirs)) if isinstance(mine, float) else (str(mine), str(theirs))
+    return f"ahead of {other} on {title} ({shown[0]} to {shown[1]})"
+
+
+def _rows(rows: Sequence[Standing], names: dict[str, str]) -> list[list[str]]:
+    out = []
+    for i, s in enumerate(rows):
+        mark = " (disqualified)" if s.disqualified else ""
+        forfeits = f"+{s.forfeits_won} / -{s.forfeits_lost}" if s.forfeits_won or s.forfeits_lost else ""
+        below = rows[i + 1] if i + 1 < len(rows) else None
+        out.append(
+            [
+                str(s.rank),
+                f"{names.get(s.player, s.name)}{mark}",
+                points_text(s.points),
+                points_text(s.buchholz),
+                str(s.wins),
+                str(s.score_sum),
+                str(s.played),
+                forfeits,
+                str(s.byes),
+                _separation(s, below, names),
+            ]
+        )
+    return out
+
+
+def tiebreak_text() -> list[str]:
+    """The order of the standings and what each tie-break counts, as every standings view states it."""
+    return [f"Order: {order_text()}.", *(f"{b.title}: {b.rule}." for b in TIEBREAKS)]
+
+
+def _results(x: dict[str, Any]) -> str:
+    return "—" if x["results"] is None else " : ".join(x["results"])
 
 
 # --- HTML --------------------------------------------------------------------------------------------
@@ -133,10 +198,14 @@ def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]
     return [*out, "</table>"]
 
 
+def _html_standings(rows: Sequence[Standing], names: dict[str, str]) -> list[str]:
+    return _html_table(COLUMNS, [[_e(c) for c in r] for r in _rows(rows, names)])
+
+
 def html_page(
     title: str, certificate: dict[str, Any], reports: Sequence[GameReport], links: dict[str, str], t: TournamentAudit
 ) -> str:
-    f = t.facts
+    f, names = t.facts, names_of(t.facts)
     ok = certificate.get("verdict") == "holds"
     body = [
         f"<h1>{_e(title)}</h1>",
@@ -151,8 +220,11 @@ def html_page(
     ]
     if t.findings:
         body += ["<h2>Findings</h2>", "<ul>", *(f"<li>{_e(x)}</li>" for x in t.findings), "</ul>"]
-    body += ["<h2>Standings</h2>", *_html_table(COLUMNS, [[_e(c) for c in _row(s)] for s in t.final])]
-    body.append(bar_chart({s.name: s.points for s in t.final}, "Tournament points"))
+    if t.notes:
+        body += ["<h2>Notes</h2>", "<ul>", *(f"<li>{_e(x)}</li>" for x in t.notes), "</ul>"]
+    body += ["<h2>Standings</h2>", *(f"<p>{_e(x)}</p>" for x in tiebreak_text())]
+    body += _html_standings(t.final, names)
+    body.append(bar_chart({names.get(s.player, s.name): s.points for s in t.final}, "Tournament points"))
     for round_no in sorted(t.by_round):
         body += _html_round(t, round_no, reports, links)
     body += ["<h2>Rulings</h2>"]
@@ -160,7 +232,7 @@ def html_page(
         [
             _e(r["kind"]),
             f"<code>{_e(r['game'][:8])}</code>" if r.get("game") else "",
-            _e(r.get("player") or ""),
+            _e(names.get(r["player"], r["player"]) if r.get("player") else ""),
             _e(r["reason"]),
             _e(r["actor"]),
             _e(_when(r.get("at_ms"))),
@@ -174,35 +246,40 @@ def html_page(
 
 
 def _html_round(t: TournamentAudit, round_no: int, reports: Sequence[GameReport], links: dict[str, str]) -> list[str]:
+    names = names_of(t.facts)
     rows = []
     for n, table in enumerate(_tables(t, round_no, reports), start=1):
         link = links.get(table["game"])
         game = f'<a href="{_e(link)}">{_e(table["game"][6:14])}</a>' if link else _e(table["game"][6:14])
-        seats = ", ".join(f"{i}: {_e(p)}" for i, p in enumerate(table["players"]))
-        points = "—" if table["points"] is None else " : ".join(f"{x:g}" for x in table["points"])
-        rows.append([str(n), seats, f"<code>{game}</code>", points, _e(table["verdict"])])
-    out = [f"<h2>Round {round_no}</h2>", *_html_table(("table", "seats", "game", "points", "verdict"), rows)]
+        seats = ", ".join(f"{i}: {_e(p)}" for i, p in enumerate(table["names"]))
+        rows.append([str(n), seats, f"<code>{game}</code>", _e(_results(table)), _e(table["verdict"])])
+    out = [f"<h2>Round {round_no}</h2>", *_html_table(("table", "seats", "game", "results", "verdict"), rows)]
     byes = t.facts.byes.get(round_no, [])
     if byes:
-        out.append(f"<p>Bye: {_e(', '.join(byes))}</p>")
+        out.append(f"<p>Bye: {_e(', '.join(names.get(p, p) for p in byes))}</p>")
+    paired = _round_json(t, round_no, reports)["pairing"]
+    out.append(f"<p>Pairing: {_e(paired['checked'])}.</p>")
+    if paired["explanation"]:
+        out.append(f"<details><summary>How round {round_no} was paired</summary><ul>")
+        out += [f"<li>{_e(line)}</li>" for line in paired["explanation"]] + ["</ul></details>"]
     out += [f"<h3>Standings after round {round_no}</h3>"]
-    return out + _html_table(COLUMNS, [[_e(c) for c in _row(s)] for s in t.by_round[round_no]])
+    return out + _html_standings(t.by_round[round_no], names)
 
 
 def _html_games(t: TournamentAudit, reports: Sequence[GameReport], links: dict[str, str]) -> list[str]:
     by_game = {str(r.verdict.game_id): r for r in reports}
-    facts = _facts(reports)
+    facts, names = _facts(reports), names_of(t.facts)
     rows = []
     for table in t.tables:
         r = by_game.get(table.game)
         link = links.get(f"games/{table.game}")
         name = f'<a href="{_e(link)}">games/{_e(table.game)}</a>' if link else f"games/{_e(table.game)}"
         ok = r is not None and r.verdict.ok
-        words = verdict_line(table.game, facts.get(table.game), table)
+        words = verdict_line(table.game, facts.get(table.game), table, names)
         scores = _e(r.verdict.scores) if r is not None and r.verdict.scores else "—"
         final = _e(r.verdict.final_hash[:16]) + "…" if r is not None else ""
         badge = _badge(ok, words, words)
-        players = _e(", ".join(table.players))
+        players = _e(", ".join(names.get(p, p) for p in table.players))
         rows.append(
             [str(table.round), f"<code>{name}</code>", players, scores, badge, f"<span class='hash'>{final}</span>"]
         )
@@ -227,8 +304,25 @@ def _md_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     ]
 
 
+def _md_round(t: TournamentAudit, round_no: int, reports: Sequence[GameReport]) -> list[str]:
+    names = names_of(t.facts)
+    tables = _tables(t, round_no, reports)
+    rows = [
+        [str(n), ", ".join(x["names"]), f"`{x['game']}`", _results(x), x["verdict"]]
+        for n, x in enumerate(tables, start=1)
+    ]
+    lines = [f"## Round {round_no}", "", *_md_table(("table", "seats", "game", "results", "verdict"), rows)]
+    byes = t.facts.byes.get(round_no, [])
+    lines += ["", f"Bye: {', '.join(names.get(p, p) for p in byes)}" if byes else "No bye.", ""]
+    paired = _round_json(t, round_no, reports)["pairing"]
+    lines += [f"Pairing: {paired['checked']}.", ""]
+    lines += [*(f"- {line}" for line in paired["explanation"] or ()), ""]
+    lines += [f"Standings after round {round_no}:", ""]
+    return [*lines, *_md_table(COLUMNS, _rows(t.by_round[round_no], names)), ""]
+
+
 def markdown(title: str, certificate: dict[str, Any], reports: Sequence[GameReport], t: TournamentAudit) -> str:
-    f = t.facts
+    f, names = t.facts, names_of(t.facts)
     lines = [
         f"# {title}",
         "",
@@ -242,29 +336,16 @@ def markdown(title: str, certificate: dict[str, Any], reports: Sequence[GameRepo
     ]
     if t.findings:
         lines += ["## Findings", "", *(f"- {x}" for x in t.findings), ""]
-    lines += ["## Standings", "", *_md_table(COLUMNS, [_row(s) for s in t.final]), ""]
+    if t.notes:
+        lines += ["## Notes", "", *(f"- {x}" for x in t.notes), ""]
+    lines += ["## Standings", "", *tiebreak_text(), "", *_md_table(COLUMNS, _rows(t.final, names)), ""]
     for round_no in sorted(t.by_round):
-        lines += [f"## Round {round_no}", ""]
-        rows = [
-            [
-                str(n),
-                ", ".join(x["players"]),
-                f"`{x['game']}`",
-                "—" if x["points"] is None else " : ".join(f"{p:g}" for p in x["points"]),
-                x["verdict"],
-            ]
-            for n, x in enumerate(_tables(t, round_no, reports), start=1)
-        ]
-        lines += _md_table(("table", "seats", "game", "points", "verdict"), rows)
-        byes = f.byes.get(round_no, [])
-        lines += ["", f"Bye: {', '.join(byes)}" if byes else "No bye.", ""]
-        lines += [f"Standings after round {round_no}:", ""]
-        lines += [*_md_table(COLUMNS, [_row(s) for s in t.by_round[round_no]]), ""]
+        lines += _md_round(t, round_no, reports)
     rows = [
         [
             r["kind"],
             r.get("game") or "",
-            r.get("player") or "",
+            names.get(r["player"], r["player"]) if r.get("player") else "",
             r["reason"],
             r["actor"],
             _when(r.get("at_ms")),

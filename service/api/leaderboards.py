@@ -25,6 +25,9 @@ from service.projections.read import ReadModels
 from service.rules.catalog import rules_for
 from service.tournaments.aggregate import Tournament
 from service.tournaments.app import TournamentNotFound, Tournaments
+from service.tournaments.explain import Explanation, Meeting
+from service.tournaments.standings import bye_points
+from service.tournaments.tiebreaks import TIEBREAKS
 
 log = logging.getLogger(__name__)
 DEFAULT_PAGE = 50
@@ -79,6 +82,35 @@ def tournament_to_proto(row: Mapping[str, Any]) -> leaderboards_pb2.Tournament:
         disqualified=list(row["disqualified"]),
         create_time=convert.timestamp(_time(row["created_us"])),
         update_time=convert.timestamp(_time(row["updated_us"])),
+        tiebreaks=[leaderboards_pb2.TieBreak(key=t.key, title=t.title, rule=t.rule) for t in TIEBREAKS],
+    )
+
+
+def explanation_to_proto(x: Explanation) -> leaderboards_pb2.PairingExplanation:
+    def meetings(found: list[Meeting]) -> list[leaderboards_pb2.Meeting]:
+        return [leaderboards_pb2.Meeting(player_ids=list(m.players), rounds=list(m.rounds)) for m in found]
+
+    return leaderboards_pb2.PairingExplanation(
+        round=x.round,
+        method=x.method,
+        ranking=[leaderboards_pb2.RankedPlayer(player_id=p, name=n, points=pts) for p, n, pts in x.ranking],
+        groups=[
+            leaderboards_pb2.ScoreGroup(
+                points=g.points,
+                player_ids=g.players,
+                moved_in=g.moved_in,
+                moved_out=g.moved_out,
+                tables=[leaderboards_pb2.SeatedTable(player_ids=t) for t in g.tables],
+                rematches_avoided=meetings(g.rematches_avoided),
+            )
+            for g in x.groups
+        ],
+        byes=x.byes,
+        bye_had_one=x.bye_had_one,
+        bye_blocked=x.bye_blocked,
+        rematch_limit=x.rematch_limit,
+        rematches=meetings(x.rematches),
+        bye_again=x.bye_again,
     )
 
 
@@ -190,6 +222,9 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
                         buchholz=s["buchholz"],
                         score_sum=s["score_sum"],
                         disqualified=s["disqualified"],
+                        forfeits_won=s["forfeits_won"],
+                        forfeits_lost=s["forfeits_lost"],
+                        separated_by=s["separated_by"],
                     )
                     for s in found["standings"]
                 ],
@@ -202,10 +237,12 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
                         places=list(g["places"] or ()),
                         points=list(g["points"] or ()),
                         scores=_effective_scores(g),
+                        results=g["results"],
                     )
                     for g in found["games"]
                 ],
                 rulings=[ruling_to_proto(r) for r in found["rulings"]],
+                byes=_byes(found),
             )
 
     def ListTournaments(
@@ -276,6 +313,7 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
                     for g in paired.games
                 ],
                 byes=paired.byes,
+                explanation=explanation_to_proto(paired.explanation) if paired.explanation else None,
             )
 
     def RecordRuling(
@@ -302,6 +340,15 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
             )
             self._visible(position)
             return leaderboards_pb2.RecordRulingResponse(ruling=ruling_to_proto(ruling))
+
+
+def _byes(found: Mapping[str, Any]) -> list[leaderboards_pb2.TournamentBye]:
+    worth = bye_points(found["table_size"])
+    return [
+        leaderboards_pb2.TournamentBye(round=int(r), player_id=p, points=worth)
+        for r, players in sorted(found["byes"].items(), key=lambda kv: int(kv[0]))
+        for p in players
+    ]
 
 
 def _effective_scores(game: Mapping[str, Any]) -> list[int]:

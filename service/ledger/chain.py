@@ -52,7 +52,12 @@ LINK_FIELDS: dict[str, tuple[str, ...]] = {
     "EventRecorded": ("name", "data", "seat", "command", "request_id", "at_ms"),
     "SeedRevealed": ("seed_hex", "scores", "winners"),
     "EndedByRuling": ("ruling", "reason", "actor", "tournament", "player", "seats", "at_ms", "seed_hex"),
+    # Take-backs (takebacks.py): only at tables created with them, so a game without has none of these links.
+    "TakebackOffered": ("seat", "to_version", "at_ms"),
+    "TakebackAnswered": ("seat", "accept", "at_ms"),
+    "TakenBack": ("to_version", "at_ms"),
 }
+TAKEBACK_LINKS = ("TakebackOffered", "TakebackAnswered", "TakenBack")
 # The links that close a stream: nothing is recorded after one.
 CLOSING = ("SeedRevealed", "EndedByRuling")
 SERVER_ENTROPY_BYTES = 32  # the server's own part of every format-2 seed; a client's part follows it

@@ -10,7 +10,7 @@ from service.projections import sql
 from service.projections.games import GAMES, SEATS
 from service.projections.ratings import RATINGS
 from service.projections.runner import runner_env, view_class
-from service.projections.tournaments import RULINGS, STANDINGS, TABLE_GAMES, TOURNAMENTS
+from service.projections.tournaments import RULINGS, STANDINGS, TABLE_GAMES, TOURNAMENTS, with_derived
 from service.projections.view import APP_NAME
 
 T = TypeVar("T")
@@ -138,7 +138,7 @@ class ReadModels:
                     (tournament_id,),
                 ).fetchall()
             ]
-            return out
+            return with_derived(out)
 
         return self._read("tournaments", query, None)
 

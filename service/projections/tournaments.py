@@ -5,11 +5,19 @@ pairing uses) whenever one of the tournament's games finishes or a ruling is
 recorded, so a forfeit recorded after the fact moves the standings here and on
 a rebuild alike. Results of every finished game are kept too: a game added to a
 tournament after it ended still brings its result.
+
+A few things the API shows are worked out on reading (`with_derived`) rather than
+stored, so the tables keep their columns and a server upgraded in place needs no
+migration: each game's results as printed (+ and - for a game not played), each
+player's forfeits won and lost, and which tie-break separated players level on
+points. (Standings stored by builds before issue 37 counted forfeits the old way
+until the tournament changes again: `projections rebuild --only tournaments`.)
 """
 
 from __future__ import annotations
 
 from functools import singledispatchmethod
+from types import SimpleNamespace
 from typing import Any
 
 from eventsourcing.utils import get_topic
@@ -21,6 +29,7 @@ from service.projections.view import PostgresView, ReadModelView, SQLiteView
 from service.tournaments import standings
 from service.tournaments.aggregate import Tournament
 from service.tournaments.standings import GameRulings, Result, TableGame
+from service.tournaments.tiebreaks import separated_by
 
 TOURNAMENTS = Table(
     "tournaments",
@@ -96,6 +105,7 @@ STANDINGS = Table(
     ),
     key=("tournament", "player_id"),
 )
+TABLES = 1 << 16  # places for the games of one GamesAdded event in tournament_games.seq (position, then table)
 RESULTS = Table(
     "finished_games",
     (("game", "text"), ("result", "json")),
@@ -115,6 +125,25 @@ class PostgresTournamentsView(PostgresView):
 
 def _result(data: dict[str, Any] | None) -> Result | None:
     return None if data is None else Result(tuple(data["scores"]), tuple(data["winners"]))
+
+
+def with_derived(found: dict[str, Any]) -> dict[str, Any]:
+    """A tournament as read (ReadModels.tournament) with what is worked out on reading (see above): each game
+    row's `results`, each standings row's `forfeits_won`, `forfeits_lost` and `separated_by`."""
+    tally: dict[str, list[int]] = {}
+    for row in found["games"]:
+        rulings = GameRulings.from_json(row["rulings"])
+        done = standings.outcome(row["player_ids"], _result(row["result"]), rulings)
+        row["results"] = [] if done is None else list(done.marks())
+        if done is not None and not done.played:
+            for seat, pid in enumerate(row["player_ids"]):
+                tally.setdefault(pid, [0, 0])[seat in done.forfeited] += 1
+    rows = found["standings"]
+    for i, row in enumerate(rows):
+        row["forfeits_won"], row["forfeits_lost"] = tally.get(row["player_id"], [0, 0])
+        below = SimpleNamespace(**rows[i + 1]) if i + 1 < len(rows) else None
+        row["separated_by"] = "" if below is None else separated_by(SimpleNamespace(**row), below)
+    return found
 
 
 class TournamentStandings(ReadModelProjection[ReadModelView]):
@@ -172,7 +201,7 @@ class TournamentStandings(ReadModelProjection[ReadModelView]):
     def _added(self, event: Tournament.GamesAdded, position: int) -> None:
         tid = str(event.originator_id)
         t = self._tournament(tid)
-        for g in event.games:
+        for table, g in enumerate(event.games):
             finished = self.view.get("finished_games", g["game"])
             self.view.put(
                 "tournament_games",
@@ -180,7 +209,7 @@ class TournamentStandings(ReadModelProjection[ReadModelView]):
                     "tournament": tid,
                     "game": g["game"],
                     "round": event.round,
-                    "seq": position,
+                    "seq": position * TABLES + table,  # the order games came in: a round lists its tables in order
                     "player_ids": list(g["players"]),
                     "result": None if finished is None else finished["result"],
                     "rulings": GameRulings().to_json(),

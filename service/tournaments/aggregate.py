@@ -42,7 +42,12 @@ class Tournament(Aggregate):
         bots: dict[str, Any] | None = None
 
     class GamesAdded(Aggregate.Event):
-        """Games that count in `round`, each with the player id of every seat; `byes` sat this round out."""
+        """Games that count in `round`, each with the player id of every seat; `byes` sat this round out.
+
+        `origin` says how they came: "pair" (the server paired the round, with `pairing_version` of
+        service.tournaments.pairing) or "add" (games made elsewhere). Events of builds before these were
+        kept read both as None: the event that first reached a new round is then taken as its pairing.
+        """
 
         TOPIC = f"{TOPIC_MODULE}:Tournament.GamesAdded"
 
@@ -51,9 +56,21 @@ class Tournament(Aggregate):
         byes: list[str]
         actor: str
         at_ms: int
+        origin: str | None = None
+        pairing_version: int | None = None
 
         def apply(self, aggregate: Aggregate) -> None:
             t = cast(Tournament, aggregate)
+            paired = self.origin == "pair" or (self.origin is None and self.round == t.rounds_paired + 1)
+            if paired:  # where the pairing stood in the tournament's history: the audit re-derives it from there
+                t.pairings[self.round] = {
+                    "round": self.round,
+                    "games": [g["game"] for g in self.games],
+                    "byes": list(self.byes),
+                    "games_before": len(t.games),
+                    "rulings_before": len(t.rulings),
+                    "version": self.pairing_version,
+                }
             for g in self.games:
                 t.games[g["game"]] = (self.round, list(g["players"]))
             if self.byes:
@@ -122,6 +139,7 @@ class Tournament(Aggregate):
         self.rulings: list[dict[str, Any]] = []
         self.disqualified: set[str] = set()
         self.rounds_paired = 0
+        self.pairings: dict[int, dict[str, Any]] = {}  # round -> its pairing (GamesAdded.apply), for the audit
 
     @property
     def player_ids(self) -> list[str]:
@@ -130,8 +148,27 @@ class Tournament(Aggregate):
     def names(self) -> dict[str, str]:
         return {p["id"]: p["name"] for p in self.players}
 
-    def add_games(self, round_no: int, games: list[dict[str, Any]], byes: list[str], actor: str, at_ms: int) -> None:
-        self.trigger_event(self.GamesAdded, round=round_no, games=games, byes=byes, actor=actor, at_ms=at_ms)
+    def add_games(
+        self,
+        round_no: int,
+        games: list[dict[str, Any]],
+        byes: list[str],
+        actor: str,
+        at_ms: int,
+        pairing_version: int | None = None,
+    ) -> None:
+        """Games made elsewhere, or (with the pairing's version) the games and byes of a round the server paired."""
+        origin = "add" if pairing_version is None else "pair"
+        self.trigger_event(
+            self.GamesAdded,
+            round=round_no,
+            games=games,
+            byes=byes,
+            actor=actor,
+            at_ms=at_ms,
+            origin=origin,
+            pairing_version=pairing_version,
+        )
 
     def record_ruling(self, **fields: Any) -> None:
         self.trigger_event(self.RulingRecorded, **fields)

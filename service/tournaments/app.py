@@ -23,9 +23,10 @@ from service.ledger.cached import GameNotFound
 from service.ledger.game import Game
 from service.rules.catalog import rules_for
 from service.rules.core import InvalidOptions, Metadata, normalize_options
-from service.tournaments import rulings, standings
+from service.tournaments import rederive, rulings, standings
 from service.tournaments.aggregate import Tournament
-from service.tournaments.pairing import PAIRINGS, field_of, pair, round_robin_rounds
+from service.tournaments.explain import Explanation, explain
+from service.tournaments.pairing import PAIRING_VERSION, PAIRINGS, round_robin_rounds
 from service.tournaments.rulings import TournamentRefused
 
 MAX_NAME = 120
@@ -48,6 +49,7 @@ class Paired:
     games: list[PairedGame]
     byes: list[str]
     position: int  # notification id of the last event saved (read models show the round once they reach it)
+    explanation: Explanation | None = None  # why these tables: score groups, floaters, rematches avoided
 
 
 class Tournaments:
@@ -139,7 +141,10 @@ class Tournaments:
         )
 
     def pair_round(self, tournament_id: UUID, actor: str = "organizer") -> Paired:
-        """Generate the next round: seat the players, create the games and link them, all in one transaction."""
+        """Generate the next round: seat the players, create the games and link them, all in one transaction.
+
+        The seating is service.tournaments.rederive's, from the tournament's history so far: the audit
+        re-derives it from the same history and must find the same tables."""
         with self._lock:
             t = self.get(tournament_id)
             round_no = t.rounds_paired + 1
@@ -147,46 +152,42 @@ class Tournaments:
                 raise TournamentRefused(f"all {t.rounds} rounds of this tournament are paired", "ALL_ROUNDS_PAIRED")
             results = self._results(t)
             if t.pairing == "swiss":
-                pending = [
-                    g.game
-                    for g in results
-                    if standings.outcome(g.players, g.result, g.rulings) is None and not g.rulings.annulled
-                ]
-                if pending:
-                    raise TournamentRefused(
-                        f"round {t.rounds_paired} is still being played ({len(pending)} games unfinished, "
-                        f"e.g. games/{pending[0]}): finish them or record a ruling first",
-                        "ROUND_IN_PROGRESS",
-                    )
-            rules = rules_for(t.rules_name)
-            playing = [p for p in t.player_ids if p not in t.disqualified]
-            field = field_of(playing, self.standings(t, results), results, t.byes)
-            tables, byes = pair(t.pairing, round_no, field, t.table_size, max(rules.metadata.min_players, 2))
-            if not tables:
+                _check_settled(t, results)
+            history = rederive.History.of(t)
+            made = rederive.paired_round(
+                history, round_no, len(t.games), len(t.rulings), {g.game: g.result for g in results}
+            )
+            if not made.tables:
                 raise TournamentRefused("too few players are left to seat a table", "TOO_FEW_PLAYERS")
-            names = t.names()
-            made = []
-            for seats in tables:
-                options = normalize_options(rules.metadata, len(seats), t.options)
-                created = self._ledger.new_game(
-                    t.rules_name,
-                    [names[p] for p in seats],
-                    options,
-                    clock=self._clock,
-                    player_ids=seats,
-                    time_control=getattr(t, "time_control", None),
-                    bots={s: dict(bots) for s in range(len(seats))} if (bots := getattr(t, "bots", None)) else None,
-                )
-                made.append(PairedGame(created, seats))
+            paired = [self._new_game(t, seats) for seats in made.tables]
             t.add_games(
                 round_no,
-                [{"game": str(m.created.game_id), "players": m.players} for m in made],
-                byes,
+                [{"game": str(m.created.game_id), "players": m.players} for m in paired],
+                made.byes,
                 _actor(actor),
                 self._clock(),
+                pairing_version=PAIRING_VERSION,
             )
-            position = self._save(*(m.created.game for m in made), t)
-            return Paired(round_no, made, byes, position)
+            position = self._save(*(m.created.game for m in paired), t)
+            why = explain(
+                t.pairing, round_no, made.field, t.table_size, (made.tables, made.byes), made.games, t.names()
+            )
+            return Paired(round_no, paired, made.byes, position, why)
+
+    def _new_game(self, t: Tournament, seats: list[str]) -> PairedGame:
+        """One table's game, seats bound to the player ids, with the tournament's options, clock and bots."""
+        rules = rules_for(t.rules_name)
+        names = t.names()
+        created = self._ledger.new_game(
+            t.rules_name,
+            [names[p] for p in seats],
+            normalize_options(rules.metadata, len(seats), t.options),
+            clock=self._clock,
+            player_ids=seats,
+            time_control=getattr(t, "time_control", None),
+            bots={s: dict(bots) for s in range(len(seats))} if (bots := getattr(t, "bots", None)) else None,
+        )
+        return PairedGame(created, seats)
 
     def add_games(
         self, tournament_id: UUID, game_ids: Sequence[UUID], round_no: int = 0, actor: str = "organizer"
@@ -266,6 +267,19 @@ class Tournaments:
         except IntegrityError:
             raise StaleVersion("the tournament changed meanwhile (another organizer?); try again") from None
         return max((r.notification.id for r in recordings), default=0)
+
+
+def _check_settled(t: Tournament, results: Sequence[standings.TableGame]) -> None:
+    """A Swiss round is paired from the standings: every game before it must be settled (or annulled)."""
+    pending = [
+        g.game for g in results if standings.outcome(g.players, g.result, g.rulings) is None and not g.rulings.annulled
+    ]
+    if pending:
+        raise TournamentRefused(
+            f"round {t.rounds_paired} is still being played ({len(pending)} games unfinished, "
+            f"e.g. games/{pending[0]}): finish them or record a ruling first",
+            "ROUND_IN_PROGRESS",
+        )
 
 
 def _actor(actor: str) -> str:

@@ -92,13 +92,17 @@ def pair_round(field: Field, round_no: int) -> tuple[list[list[str]], list[str]]
         limit += 1  # no rematch-free pairing exists: allow pairs who met `limit` times
 
 
+def bye_candidates(ranked: Sequence[str], had_bye: Collection[str]) -> list[str]:
+    """Who may sit out, in the order asked (step 2): the lowest-ranked without a bye first, then the others."""
+    fresh = [p for p in reversed(ranked) if p not in had_bye]
+    return fresh + [p for p in reversed(ranked) if p in had_bye]
+
+
 def _bye(pairer: _Pairer, ranked: Sequence[str], had_bye: Collection[str]) -> str | None:
     if len(ranked) % 2 == 0:
         return None
-    fresh = [p for p in reversed(ranked) if p not in had_bye]
-    again = [p for p in reversed(ranked) if p in had_bye]
     everyone = frozenset(ranked)
-    return next((p for p in fresh + again if pairer.matchable(everyone - {p})), None)
+    return next((p for p in bye_candidates(ranked, had_bye) if pairer.matchable(everyone - {p})), None)
 
 
 class _Pairer:

@@ -28,6 +28,9 @@ from service.tournaments.dutch import Field, pair_round
 from service.tournaments.standings import Standing, TableGame, outcome
 
 PAIRINGS = ("swiss", "round-robin")
+# Recorded with every round the server pairs. Bump it when a change here or in dutch.py would seat some round
+# differently: the audit re-derives a round only with the pairing that made it (service.tournaments.rederive).
+PAIRING_VERSION = 1
 
 
 def pair(
@@ -113,15 +116,23 @@ def snake_tables(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
 
 
 def score_group_tables(
-    order: Sequence[str], sizes: Sequence[int], met: Mapping[frozenset[str], int]
+    order: Sequence[str],
+    sizes: Sequence[int],
+    met: Mapping[frozenset[str], int],
+    passed: list[tuple[str, list[str]]] | None = None,
 ) -> list[list[str]]:
-    """Fill tables in order; each seat goes to the best-ranked player who has met the table least."""
+    """Fill tables in order; each seat goes to the best-ranked player who has met the table least.
+
+    `passed` collects, for the explanation, each best-ranked player passed over for a seat because they
+    had met the table more than another (with the players already at that table)."""
     left = list(order)
     tables: list[list[str]] = []
     for size in sizes:
         table = [left.pop(0)]
         while len(table) < size:
             best = min(range(len(left)), key=lambda i: (_meetings(met, left[i], table), i))
+            if passed is not None and best:
+                passed.append((left[0], list(table)))
             table.append(left.pop(best))
         tables.append(table)
     return tables

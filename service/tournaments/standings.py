@@ -19,6 +19,11 @@ Points are multiplayer-aware: a seat earns 1 for every seat placed below it and
 1/2 for every non-forfeiting seat placed level with it (chess's 1 / 1/2 / 0 for
 two players). A bye is worth half the points of a full table (1 point when tables
 are of two).
+
+A game the rules never finished, settled by a forfeit, is *unplayed*: it brings its
+points (shown + for the players present, - for the absent) but is not a game played
+nor a game won; how unplayed games and byes weigh in the tie-breaks is
+service.tournaments.tiebreaks'.
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from service.tournaments import tiebreaks
+from service.tournaments.tiebreaks import COUNTED, VIRTUAL_OPPONENT, Entry
 
 RULING_KINDS = ("forfeit", "annulment", "score_correction", "disqualification")
 
@@ -90,6 +98,20 @@ class Outcome:
         """First place alone (a shared first place is a draw, not a win)."""
         return self.places[seat] == 0 and seat not in self.forfeited and self.places.count(0) == 1
 
+    def marks(self) -> tuple[str, ...]:
+        """Each seat's result as a standings table prints it: its points (1, ½, 0, 1½), or, for a game not
+        played, + for the players present and - (a minus sign) for the absent, as chess marks forfeits."""
+        if not self.played:
+            seats = range(len(self.places))
+            return tuple(tiebreaks.ABSENT if seat in self.forfeited else tiebreaks.PRESENT for seat in seats)
+        return tuple(points_text(p) for p in self.points)
+
+
+def points_text(points: float) -> str:
+    """Points as chess writes them: 0, ½, 1, 1½ ..."""
+    whole, half = int(points), points - int(points) >= 0.5
+    return ("" if half and not whole else str(whole)) + ("½" if half else "")
+
 
 def places_from(scores: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
     """Winners share first place; the others follow by score, highest first; equal scores share a place."""
@@ -150,16 +172,19 @@ class Standing:
     player: str
     name: str
     points: float = 0.0
-    played: int = 0
-    wins: int = 0
+    played: int = 0  # games played at the table (a game settled by a forfeit is not)
+    wins: int = 0  # games won outright at the table
     byes: int = 0
-    buchholz: float = 0.0  # sum of the final points of every opponent met in a counted game
+    buchholz: float = 0.0  # see service.tournaments.tiebreaks
     score_sum: int = 0
     disqualified: bool = False
     rank: int = 0
+    forfeits_won: int = 0  # games not played that brought points: the others were absent (+)
+    forfeits_lost: int = 0  # games not played because this player was absent (-)
+    separated_by: str = ""  # what ranks this player above the next one on equal points (tiebreaks.separated_by)
 
     def key(self) -> tuple[Any, ...]:
-        return (self.disqualified, -self.points, -self.buchholz, -self.wins, -self.score_sum)
+        return (self.disqualified, -self.points, *(-getattr(self, t.key) for t in tiebreaks.TIEBREAKS))
 
 
 def bye_points(table_size: int) -> float:
@@ -172,39 +197,56 @@ def standings(
     byes: Mapping[int, Sequence[str]],
     disqualified: Iterable[str],
     table_size: int,
+    rule: str = VIRTUAL_OPPONENT,
 ) -> list[Standing]:
-    """Ordered standings: points, then Buchholz, wins, total score; a disqualified player is listed last."""
+    """Ordered standings: points, then the tie-breaks (tiebreaks.TIEBREAKS); a disqualified player is listed
+    last. `rule` is how unplayed games count (tiebreaks.COUNTED: as builds before issue 37 counted them)."""
     rows = {pid: Standing(pid, name) for pid, name in players}
-    out = set(disqualified)
-    for pid in out & rows.keys():
+    for pid in set(disqualified) & rows.keys():
         rows[pid].disqualified = True
-    opponents: dict[str, list[str]] = {pid: [] for pid in rows}
+    entries: dict[str, list[Entry]] = {pid: [] for pid in rows}
     for g in games:
         done = outcome(g.players, g.result, g.rulings)
-        if done is None:
-            continue
-        for seat, pid in enumerate(g.players):
-            row = rows.get(pid)
-            if row is None:
-                continue
-            row.points += done.points[seat]
-            row.played += 1
-            if done.won(seat):
-                row.wins += 1
-            if done.scores is not None:
-                row.score_sum += done.scores[seat]
-            opponents[pid].extend(p for p in g.players if p != pid and p in rows)
-    for pids in byes.values():
+        if done is not None:
+            _count_game(rows, entries, g, done, rule)
+    for round_no, pids in byes.items():
         for pid in pids:
             if pid in rows:
                 rows[pid].points += bye_points(table_size)
                 rows[pid].byes += 1
-    for pid, met in opponents.items():
-        rows[pid].buchholz = sum(rows[o].points for o in met)
+                scores = tiebreaks.bye_pair_scores(table_size, bye_points(table_size))
+                entries[pid].append(Entry(round_no, bye_points(table_size), False, (), scores))
+    for pid, value in tiebreaks.buchholz(entries, table_size, rule).items():
+        rows[pid].buchholz = value
     ordered = sorted(rows.values(), key=lambda r: (*r.key(), r.player))
     for i, row in enumerate(ordered):
         row.rank = ordered[i - 1].rank if i and ordered[i - 1].key() == row.key() else i + 1
+        row.separated_by = tiebreaks.separated_by(row, ordered[i + 1]) if i + 1 < len(ordered) else ""
     return ordered
+
+
+def _count_game(
+    rows: dict[str, Standing], entries: dict[str, list[Entry]], g: TableGame, done: Outcome, rule: str
+) -> None:
+    """One settled game in every seat's row; under COUNTED a game settled by forfeit counts as played."""
+    played = done.played or rule == COUNTED
+    for seat, pid in enumerate(g.players):
+        row = rows.get(pid)
+        if row is None:
+            continue
+        row.points += done.points[seat]
+        if played:
+            row.played += 1
+            row.wins += int(done.won(seat))
+        elif seat in done.forfeited:
+            row.forfeits_lost += 1
+        else:
+            row.forfeits_won += 1
+        if done.scores is not None:
+            row.score_sum += done.scores[seat]
+        others = tuple(p for p in g.players if p != pid and p in rows)
+        scores = () if played else tiebreaks.unplayed_pair_scores(seat, done.forfeited, len(g.players))
+        entries[pid].append(Entry(g.round, done.points[seat], played, others, scores))
 
 
 def standings_after(
@@ -214,6 +256,7 @@ def standings_after(
     byes: Mapping[int, Sequence[str]],
     disqualified: Iterable[str],
     table_size: int,
+    rule: str = VIRTUAL_OPPONENT,
 ) -> list[Standing]:
     """The standings once round `round_no` was over (its games and byes and the earlier ones), as the
     rulings stand now (a disqualification counts in every round, as it does in the final standings)."""
@@ -223,6 +266,7 @@ def standings_after(
         {r: pids for r, pids in byes.items() if r <= round_no},
         disqualified,
         table_size,
+        rule,
     )
 
 
@@ -242,9 +286,10 @@ def rulings_by_game(games: Mapping[str, Sequence[str]], rulings: Iterable[Mappin
     return per_game
 
 
-def standing_json(s: Standing) -> dict[str, Any]:
-    """A standings row as the API (leaderboards.proto Standing) and the audit tool write it."""
-    return {
+def standing_json(s: Standing, rule: str = VIRTUAL_OPPONENT) -> dict[str, Any]:
+    """A standings row as the API (leaderboards.proto Standing) and the audit tool write it; under COUNTED,
+    as builds before issue 37 wrote it (format 2 certificates pin those rows)."""
+    row = {
         "rank": s.rank,
         "player_id": s.player,
         "player": s.name,
@@ -256,3 +301,6 @@ def standing_json(s: Standing) -> dict[str, Any]:
         "score_sum": s.score_sum,
         "disqualified": s.disqualified,
     }
+    if rule == COUNTED:
+        return row
+    return row | {"forfeits_won": s.forfeits_won, "forfeits_lost": s.forfeits_lost, "separated_by": s.separated_by}

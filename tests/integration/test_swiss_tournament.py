@@ -65,6 +65,9 @@ def rows_of(standings: dict[str, Any]) -> list[dict[str, Any]]:
             "buchholz": float(s.get("buchholz", 0)),
             "score_sum": int(s.get("score_sum", 0)),
             "disqualified": s.get("disqualified", False),
+            "forfeits_won": s.get("forfeits_won", 0),
+            "forfeits_lost": s.get("forfeits_lost", 0),
+            "separated_by": s.get("separated_by", ""),
         }
         for s in standings["standings"]
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from uuid import UUID
 
 import pytest
@@ -13,6 +14,7 @@ from service.projections import admin, sql
 from service.projections.read import ReadModels
 from service.projections.runner import LagProbe, Projections
 from service.tournaments.app import Tournaments
+from service.tournaments.standings import Standing, standing_json
 from tests.projections.helpers import SHORT, check_summaries_against_ledger, play_to_end
 
 pytestmark = pytest.mark.timeout(300)
@@ -44,8 +46,20 @@ def standings_rows(reads: ReadModels, tournament_id: UUID) -> list[tuple[str, fl
     return [(s["player_id"], s["points"], s["rank"]) for s in found["standings"]]
 
 
-def authoritative(tournaments: Tournaments, tournament_id: UUID) -> list[tuple[str, float, int]]:
-    return [(s.player, s.points, s.rank) for s in tournaments.standings(tournaments.get(tournament_id))]
+def full_rows(reads: ReadModels, tournament_id: UUID) -> list[dict[str, Any]]:
+    """Every field of the read model's standings (tie-breaks, forfeits, what separated players) as the API has it."""
+    found = reads.tournament(str(tournament_id))
+    assert found is not None
+    return [{k: s[k] for k in standing_json(Standing("", ""))} for s in found["standings"]]
+
+
+def authoritative_rows(tournaments: Tournaments, tournament_id: UUID) -> list[dict[str, Any]]:
+    return [standing_json(s) for s in tournaments.standings(tournaments.get(tournament_id))]
+
+
+def agreeing(reads: ReadModels, tournaments: Tournaments, tournament_id: UUID) -> bool:
+    """The read model's standings are the tournament service's, row for row and field for field."""
+    return full_rows(reads, tournament_id) == authoritative_rows(tournaments, tournament_id)
 
 
 def test_read_models_follow_rulings_and_rebuild_to_identical_rows(
@@ -76,7 +90,7 @@ def test_read_models_follow_rulings_and_rebuild_to_identical_rows(
     reads = ReadModels(env)
     try:
         assert check_summaries_against_ledger(env, ledger) == 8
-        assert standings_rows(reads, tournament.id) == authoritative(desk, tournament.id)
+        assert agreeing(reads, desk, tournament.id)
         board = {r["player_id"]: r for r in reads.leaderboard("hare-and-tortoise", 0, 50)[0]}
         assert set(board) == {"ann", "bob", "cy", "di"}  # ratings follow the player ids, not the seats
         assert "Solo" not in {r["player_id"] for r in reads.leaderboard("atiwa", 0, 50)[0]}
@@ -97,7 +111,7 @@ def test_read_models_follow_rulings_and_rebuild_to_identical_rows(
         assert reads.wait_for("tournaments", position, timeout=30)
         assert projections.wait_caught_up(timeout=30)
         after = standings_rows(reads, tournament.id)
-        assert after != before and after == authoritative(desk, tournament.id)
+        assert after != before and agreeing(reads, desk, tournament.id)
         points = {p: pts for p, pts, _ in after}
         shown = reads.tournament(str(tournament.id))
         assert shown is not None
@@ -128,6 +142,45 @@ def test_read_models_follow_rulings_and_rebuild_to_identical_rows(
         assert admin.dump(env) == live
     finally:
         fresh.stop()
+
+
+def test_a_forfeit_not_played_reads_as_the_tournament_counts_it_live_and_rebuilt(
+    env: dict[str, str], ledger: Ledger, projections: Projections
+) -> None:
+    # Five players, two rounds: in round 1 the first game is never played (its second seat does not show up).
+    desk = Tournaments(ledger)
+    players = [(f"p{i}", f"Player {i}") for i in range(1, 6)]
+    tournament, _ = desk.create("Cup", "hare-and-tortoise", players, SHORT, "swiss", 2, 2)
+    forfeited = ""
+    for round_no in (1, 2):
+        for n, g in enumerate(desk.pair_round(tournament.id).games):
+            if round_no == 1 and n == 0:
+                forfeited, absent = str(g.created.game_id), g.players[1]
+                desk.record_ruling(tournament.id, "forfeit", "no show", "Jo", game_id=g.created.game_id, player=absent)
+                continue
+            play_to_end(ledger, g.created.game_id, seed=str(g.created.game_id))
+    assert projections.wait_caught_up(timeout=60)
+    reads = ReadModels(env)
+    try:
+        live = full_rows(reads, tournament.id)
+        assert live == authoritative_rows(desk, tournament.id)
+        by_player = {r["player_id"]: r for r in live}
+        # The forfeit is not a game played: the absent player played round 2 only, unless they had its bye.
+        assert by_player[absent]["forfeits_lost"] == 1
+        assert by_player[absent]["played"] == 1 - by_player[absent]["byes"]
+        shown = reads.tournament(str(tournament.id))
+        assert shown is not None
+        row = next(g for g in shown["games"] if g["game"] == forfeited)
+        assert row["state"] == "forfeit" and row["results"] == ["+", "\u2212"]
+    finally:
+        reads.close()
+    projections.stop()
+    admin.rebuild(env, progress=False, grace=0)
+    reads = ReadModels(env)
+    try:
+        assert full_rows(reads, tournament.id) == live
+    finally:
+        reads.close()
 
 
 def test_lag_counts_what_is_not_applied_yet(env: dict[str, str], ledger: Ledger) -> None:

@@ -132,9 +132,12 @@ def test_a_forfeit_of_a_game_in_play_ends_it_in_its_own_stream(desk: Tournaments
     )
     with pytest.raises(GameRuled, match="did not show up"):
         ledger.submit(gid, seat, command, "too late")
+    # Never finished at the table: a point for the player present (+), none for the absent (-), and no
+    # game played or won by either.
     rows = {s.player: s for s in desk.standings(desk.get(t.id))}
-    assert (rows[table.players[0]].points, rows[table.players[0]].wins) == (1.0, 1)
-    assert (rows[table.players[1]].points, rows[table.players[1]].played) == (0.0, 1)
+    present, absent = rows[table.players[0]], rows[table.players[1]]
+    assert (present.points, present.played, present.wins, present.forfeits_won) == (1.0, 0, 0, 1)
+    assert (absent.points, absent.played, absent.forfeits_lost) == (0.0, 0, 1)
     with pytest.raises(TournamentRefused, match="no score to correct"):
         desk.record_ruling(t.id, "score_correction", "why", "Jane", game_id=gid, scores=[1, 0])
     # The other player forfeiting too is the tournament's business only: the game is over already.

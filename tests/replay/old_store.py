@@ -5,6 +5,10 @@ tournaments left service.ledger: a Swiss tournament of five with a forfeit of an
 correction, two rounds played out. `store.jsonl.gz` holds every stored event exactly as that build wrote
 it (topic, state bytes); `verify.jsonl` is what that build's `playledger-replay verify --json` printed;
 `tournament.cert.json` is its signed tournament certificate (format 1; key `signer.pub`).
+
+`pre_pairing_audit/` was made by its `make_fixture.py.txt` at main 4de45ec, before issue 37: a Swiss of five
+over two rounds with a forfeit of a game never played, its signed tournament certificate of format 2 (the
+standings as that build counted forfeits, no pairing history; key `signer.pub`) and its stored events.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ PRE_RULINGS = FIXTURES / "pre_rulings"
 PRE_RULINGS_TOURNAMENT = UUID("f7d5a6b1-df0f-42bb-b87e-57d60c49c89b")
 PRE_RULINGS_FORFEITED = UUID("16f846c0-81c0-4681-885b-ae8d5beac502")  # forfeited before it was played
 PRE_RULINGS_STANDINGS = [("p1", 2.0), ("p2", 1.0), ("p3", 1.0), ("p5", 1.0), ("p4", 1.0)]
+PRE_PAIRING_AUDIT = FIXTURES / "pre_pairing_audit"
+PRE_PAIRING_AUDIT_TOURNAMENT = UUID("1d734b5b-d718-46ee-8907-8dffe6884df0")
 
 
 def load_old_store(url: str, folder: Path = PRE_RULINGS) -> int:

@@ -14,6 +14,7 @@ import pytest
 
 from bench.audit_bench import play_out
 from replay import certificates
+from replay.recheck import recheck
 from replay.tournament import GameFact
 from service.ledger import signing
 from service.ledger.app import Ledger
@@ -106,7 +107,9 @@ def test_the_certificate_carries_the_standings_and_check_certificate_recomputes_
     assert f"ok       tournaments/{swiss['id']}" in done.stdout
     path = certs / "tournament-Spring-Swiss.cert.json"
     cert = json.loads(path.read_text())
-    assert cert["format"] == 2 and cert["standings"] == swiss["rows"]
+    assert cert["format"] == 3 and cert["standings"] == swiss["rows"]
+    assert cert["standings_rule"] == "virtual-opponent" and cert["tournament_findings"] == []
+    assert all(r["pairing"]["version"] == 1 for r in cert["rounds"])  # every round re-derived as paired
     assert cert["standings_digest"] == certificates.standings_digest(swiss["rows"])
     assert [r["round"] for r in cert["rounds"]] == [1, 2, 3] and all(len(r["byes"]) == 1 for r in cert["rounds"])
     ruled = next(g for g in cert["games"] if g["game"] == f"games/{swiss['forfeited']}")
@@ -130,17 +133,21 @@ def test_the_certificate_carries_the_standings_and_check_certificate_recomputes_
     (tmp_path / "forged.json").write_text(json.dumps(forged))
     checked = replay_cli("check-certificate", str(tmp_path / "forged.json"), "--public-key", public)
     assert checked.returncode == 1 and "standings are not what" in checked.stdout
-    # A ruling left out of the certificate: its own standings agree again, but not with the store's tournament.
+    # A ruling left out of the certificate, its standings recomputed to agree: alone, it fails only if the
+    # dropped score correction decided round 3's pairing (that depends on how the bots' games went); its
+    # rulings never agree with the store's tournament.
     dropped = {k: v for k, v in json.loads(path.read_text()).items() if k != "signature"}
     dropped["rulings"] = [r for r in dropped["rulings"] if r["kind"] != "score_correction"]
     stated = {g["game"].removeprefix("games/"): GameFact.of_certificate(g) for g in dropped["games"]}
-    dropped["standings"] = certificates.restated(dropped, stated).standings_json()
+    again = certificates.restated(dropped, stated)
+    dropped["standings"] = again.standings_json()
     dropped["standings_digest"] = certificates.standings_digest(dropped["standings"])
     assert dropped["standings"] != swiss["rows"]  # the correction mattered
     (tmp_path / "dropped.json").write_text(json.dumps(dropped))
-    assert replay_cli("check-certificate", str(tmp_path / "dropped.json")).returncode == 0  # consistent alone
-    checked = replay_cli("check-certificate", str(tmp_path / "dropped.json"), "--store", swiss["url"])
-    assert checked.returncode == 1 and "rulings are not the store's" in checked.stdout
+    alone = replay_cli("check-certificate", str(tmp_path / "dropped.json"))
+    repaired = [f for f in again.findings if f.startswith("pairing differs at round 3, table ")]
+    assert alone.returncode == (1 if repaired else 0) and all(f in alone.stdout for f in repaired)
+    assert "the certificate's rulings are not the store's tournament's" in recheck(dropped, [], swiss["url"])
 
 
 def test_the_report_shows_standings_rounds_byes_rulings_and_verdicts(swiss: dict[str, Any], tmp_path: Path) -> None:
@@ -156,18 +163,30 @@ def test_the_report_shows_standings_rounds_byes_rulings_and_verdicts(swiss: dict
     assert page["rounds"][-1]["standings"] == swiss["rows"]  # after the last round: the final standings
     first = page["rounds"][0]
     assert [t["players"] for t in first["tables"]] == [["p1", "p4"], ["p5", "p2"], ["p3", "p6"]]
-    assert first["byes"] == ["p7"]
+    assert [t["names"] for t in first["tables"]] == [["P1", "P4"], ["P5", "P2"], ["P3", "P6"]]
+    assert first["byes"] == ["p7"] and first["bye_names"] == ["P7"]
+    assert first["pairing"]["checked"] == "re-derived from the standings before it: as recorded"
     ruled = next(t for t in first["tables"] if t["game"] == f"games/{swiss['forfeited']}")
-    assert ruled["verdict"] == "holds; ended by a forfeit of p4 (did not show up)" and ruled["points"] == [1.0, 0.0]
+    assert ruled["verdict"] == "holds; ended by a forfeit of P4 (did not show up)" and ruled["points"] == [1.0, 0.0]
+    assert ruled["results"] == ["+", "\u2212"]  # not played: + for the player present, a minus for the absent
     kinds = {(r["kind"], r["reason"], r["actor"]) for r in page["rulings"]}
     assert kinds == {("forfeit", "did not show up", "arbiter Jane"), ("score_correction", "miscounted", "arbiter Jane")}
     forfeit = next(r for r in page["rulings"] if r["kind"] == "forfeit")
     assert forfeit["ended_games"] == [f"games/{swiss['forfeited']}"] and forfeit["player"] == "p4" and forfeit["time"]
 
     text = (report(tmp_path / "html") / "index.html").read_text()
-    for words in ("Standings", "Buchholz", "Round 3", "Standings after round 2", "Bye: p7", "did not show up",
-                  "ended by a forfeit of p4", "scores corrected to [1, 9]", "standings digest"):  # fmt: skip
+    for words in ("Standings", "Buchholz", "Round 3", "Standings after round 2", "Bye: P7", "did not show up",
+                  "ended by a forfeit of P4", "scores corrected to [1, 9]", "standings digest",
+                  "Order: points, then Buchholz, then wins, then total score.", "+ : \u2212",
+                  "How round 2 was paired", "re-derived from the standings before it: as recorded"):  # fmt: skip
         assert words in text, words
+    assert "(p1)" not in text and ">p4<" not in text  # names, never ids
+    # The forfeited game's own page: where it was played, who was absent, and no chart of final scores.
+    forfeited = (tmp_path / "html" / f"{swiss['forfeited']}.html").read_text()
+    assert "round 1, table 1 of Spring Swiss" in forfeited
+    ruled = "none: not finished at the table, ended by a ruling: forfeit: P1 + (wins by forfeit), P4 \u2212 (absent)"
+    assert ruled in forfeited
+    assert "Scores at the end" not in forfeited
     assert "Wins by player" not in text
     assert "## Rulings" in (report(tmp_path / "md", "--format", "md") / "index.md").read_text()
 

@@ -29,7 +29,11 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 from playledger.v1 import audit_pb2, audit_pb2_grpc, games_pb2, games_pb2_grpc, leaderboards_pb2, leaderboards_pb2_grpc
 
+from playledger_client.handles import Token, game_name, tournament_name
+from playledger_client.tournaments import TournamentCalls
 from playledger_client.values import from_struct
+
+__all__ = ["Client", "FieldViolation", "Legal", "PlayLedgerError", "Token", "game_name", "tournament_name"]
 
 RETRYABLE = (grpc.StatusCode.UNAVAILABLE,)
 # What a dropped stream looks like: the server went away (UNAVAILABLE), or its connection was reset mid-stream
@@ -107,15 +111,6 @@ def receipt_json(receipt: games_pb2.Receipt) -> dict[str, str]:
     return {"payload": receipt.payload, "signature": receipt.signature, "key_id": receipt.key_id}
 
 
-@dataclass(frozen=True)
-class Token:
-    game: str
-    seat: int
-    player: str
-    token: str
-    player_id: str = ""  # the stable id the seat is bound to
-
-
 def to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
     """A view, command arguments or event data as plain JSON values (integers stay integers)."""
     return from_struct(struct)
@@ -125,12 +120,7 @@ def args_of(command: games_pb2.LegalCommand) -> dict[str, Any]:
     return to_dict(command.args)
 
 
-def game_name(game: str) -> str:
-    """Accept 'games/ID' or a bare ID."""
-    return game if game.startswith("games/") else f"games/{game}"
-
-
-class Client:
+class Client(TournamentCalls):
     def __init__(
         self,
         target: str = "127.0.0.1:50051",
@@ -215,6 +205,7 @@ class Client:
         budget_seconds: int = 0,
         increment_seconds: int = 0,
         pace: str = "",
+        table: games_pb2.TablePolicy | None = None,
     ) -> tuple[games_pb2.Game, list[Token]]:
         """A new game; `bots` maps seats the server plays to a bot level (random, greedy, search), at `pace`
         ("person": a quick human's waits, "fast": none beyond the rules'; "": the game's default, a person's
@@ -222,7 +213,7 @@ class Client:
         Tokens come back for the other seats only.
         `move_seconds` > 0 gives every move a deadline, `budget_seconds` > 0 every seat a chess clock
         (plus `increment_seconds` per move); past either the server moves for the seat or it forfeits
-        (`on_timeout`: "move" or "forfeit")."""
+        (`on_timeout`: "move" or "forfeit"). `table`: who may watch, a spectator delay, take-backs."""
         request = games_pb2.CreateGameRequest(
             rules=rules,
             players=players,
@@ -236,6 +227,8 @@ class Client:
         request.options.update(dict(options or {}))
         if move_seconds or budget_seconds:
             request.time_control.CopyFrom(_clock(move_seconds, on_timeout, budget_seconds, increment_seconds))
+        if table is not None:
+            request.table.CopyFrom(table)
         response = self._call(self._stub.CreateGame, request)
         tokens = [Token(response.game.name, t.seat, t.player, t.token, t.player_id) for t in response.seat_tokens]
         return response.game, tokens
@@ -255,6 +248,18 @@ class Client:
         ask gets the same rematch (`created` is true for the one that made it); seats keep their tokens."""
         request = games_pb2.RematchGameRequest(game=game_name(game))
         response: games_pb2.RematchGameResponse = self._call(self._stub.RematchGame, request, retry=True)
+        return response
+
+    def offer_takeback(self, game: str, to_version: int) -> games_pb2.OfferTakebackResponse:
+        """Offer to go back to `to_version` (one of the game's takeback_targets); every other person answers."""
+        request = games_pb2.OfferTakebackRequest(game=game_name(game), to_version=to_version)
+        response: games_pb2.OfferTakebackResponse = self._call(self._stub.OfferTakeback, request, retry=True)
+        return response
+
+    def answer_takeback(self, game: str, accept: bool) -> games_pb2.AnswerTakebackResponse:
+        """Accept or decline the open take-back offer (declining your own withdraws it)."""
+        request = games_pb2.AnswerTakebackRequest(game=game_name(game), accept=accept)
+        response: games_pb2.AnswerTakebackResponse = self._call(self._stub.AnswerTakeback, request, retry=True)
         return response
 
     def list_games(
@@ -434,68 +439,6 @@ class Client:
             request.bots.CopyFrom(games_pb2.BotSeat(level=bots, think_ms=think_ms, pace=bot_pace(pace)))
         found: leaderboards_pb2.Tournament = self._call(self._boards.CreateTournament, request).tournament
         return found
-
-    def pair_round(self, tournament: str, actor: str = "") -> tuple[int, list[tuple[str, list[Token]]], list[str]]:
-        """Pair the next round: (round, [(game name, seat tokens)], byes). Needs the organizer token."""
-        request = leaderboards_pb2.PairTournamentRoundRequest(tournament=tournament_name(tournament), actor=actor)
-        response = self._call(self._boards.PairTournamentRound, request)
-        games = [
-            (g.game, [Token(g.game, t.seat, t.player, t.token, t.player_id) for t in g.seat_tokens])
-            for g in response.games
-        ]
-        return response.round, games, list(response.byes)
-
-    def add_tournament_games(self, tournament: str, games: list[str], round_no: int = 0, actor: str = "") -> int:
-        request = leaderboards_pb2.AddTournamentGamesRequest(
-            tournament=tournament_name(tournament), games=[game_name(g) for g in games], round=round_no, actor=actor
-        )
-        return int(self._call(self._boards.AddTournamentGames, request).round)
-
-    def record_ruling(
-        self,
-        tournament: str,
-        kind: str,
-        reason: str,
-        actor: str,
-        game: str = "",
-        player_id: str = "",
-        scores: list[int] | None = None,
-        winners: list[int] | None = None,
-    ) -> leaderboards_pb2.Ruling:
-        """kind: forfeit, annulment, score_correction or disqualification. Needs the organizer token."""
-        number = leaderboards_pb2.RulingKind.Value(f"RULING_KIND_{kind.upper()}")
-        request = leaderboards_pb2.RecordRulingRequest(
-            tournament=tournament_name(tournament),
-            kind=number,
-            game=game_name(game) if game else "",
-            player_id=player_id,
-            scores=scores or [],
-            winners=winners or [],
-            reason=reason,
-            actor=actor,
-        )
-        found: leaderboards_pb2.Ruling = self._call(self._boards.RecordRuling, request).ruling
-        return found
-
-    def standings(self, tournament: str) -> leaderboards_pb2.GetStandingsResponse:
-        request = leaderboards_pb2.GetStandingsRequest(tournament=tournament_name(tournament))
-        response: leaderboards_pb2.GetStandingsResponse = self._call(self._boards.GetStandings, request, retry=True)
-        return response
-
-    def tournaments(self, page_size: int = 100) -> Iterator[leaderboards_pb2.Tournament]:
-        token = ""
-        while True:
-            request = leaderboards_pb2.ListTournamentsRequest(page_size=page_size, page_token=token)
-            page = self._call(self._boards.ListTournaments, request, retry=True)
-            yield from page.tournaments
-            token = page.next_page_token
-            if not token:
-                return
-
-
-def tournament_name(tournament: str) -> str:
-    """Accept 'tournaments/ID' or a bare ID."""
-    return tournament if tournament.startswith("tournaments/") else f"tournaments/{tournament}"
 
 
 PACES = {"": games_pb2.BOT_PACE_UNSPECIFIED, "person": games_pb2.BOT_PACE_PERSON, "fast": games_pb2.BOT_PACE_FAST}

@@ -488,6 +488,7 @@ class PairingExplanation(_message.Message):
     BYE_BLOCKED_FIELD_NUMBER: _builtins.int
     REMATCH_LIMIT_FIELD_NUMBER: _builtins.int
     REMATCHES_FIELD_NUMBER: _builtins.int
+    BYE_AGAIN_FIELD_NUMBER: _builtins.int
     round: _builtins.int
     method: _builtins.str
     """"dutch" (Swiss at tables of two), "snake" (round 1 at larger tables), "score-groups" (later Swiss
@@ -519,6 +520,10 @@ class PairingExplanation(_message.Message):
     def rematches(self) -> _containers.RepeatedCompositeFieldContainer[Global___Meeting]:
         """Pairs at this round's tables who had met before (only when no pairing could avoid it)."""
 
+    @_builtins.property
+    def bye_again(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The byes who had one already: a second bye, as nobody without one could sit out."""
+
     def __init__(
         self,
         *,
@@ -531,10 +536,11 @@ class PairingExplanation(_message.Message):
         bye_blocked: _abc.Iterable[_builtins.str] | None = ...,
         rematch_limit: _builtins.int = ...,
         rematches: _abc.Iterable[Global___Meeting] | None = ...,
+        bye_again: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bye_blocked", b"bye_blocked", "bye_had_one", b"bye_had_one", "byes", b"byes", "groups", b"groups", "method", b"method", "ranking", b"ranking", "rematch_limit", b"rematch_limit", "rematches", b"rematches", "round", b"round"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bye_again", b"bye_again", "bye_blocked", b"bye_blocked", "bye_had_one", b"bye_had_one", "byes", b"byes", "groups", b"groups", "method", b"method", "ranking", b"ranking", "rematch_limit", b"rematch_limit", "rematches", b"rematches", "round", b"round"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
