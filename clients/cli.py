@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from playledger.v1.games_pb2 import SPECTATOR_POLICY_OPEN, SPECTATOR_POLICY_PLAYERS, TablePolicy
 from playledger_client import (
     Client,
     PlayLedgerError,
@@ -137,6 +138,23 @@ def clock_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
+def table_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--spectators, --spectator-delay-moves/-seconds and --takebacks: the table beyond the rules."""
+    fn = click.option("--takebacks", is_flag=True, help="seats may offer to take moves back (`playledger takeback`)")(
+        fn
+    )
+    fn = click.option("--spectator-delay-seconds", type=int, default=0, help="spectators see the game this far behind")(
+        fn
+    )
+    fn = click.option(
+        "--spectator-delay-moves", type=int, default=0, help="spectators see the game this many moves behind"
+    )(fn)
+    return click.option(
+        "--spectators", type=click.Choice(["open", "players"]), default="open", show_default=True,
+        help="who may watch the game in play: anyone, or only its players",
+    )(fn)  # fmt: skip
+
+
 def emit(as_json: bool, data: Any, text: Callable[[], None]) -> None:
     if as_json:
         click.echo(json.dumps(data, indent=2, sort_keys=True))  # a stable order: a Struct's keys come in any order
@@ -237,6 +255,7 @@ def types(server: str, as_json: bool) -> None:
     help="one more seat, played by the server's bot at this level (repeat for more; see `types` for each game's)",
 )
 @clock_options
+@table_options
 @click.option(
     "--seed",
     default=None,
@@ -254,6 +273,10 @@ def new(
     move_seconds: int,
     on_timeout: str,
     clock: tuple[int, int],
+    spectators: str,
+    spectator_delay_moves: int,
+    spectator_delay_seconds: int,
+    takebacks: bool,
     seed: str | None,
     server: str,
     as_json: bool,
@@ -277,6 +300,12 @@ def new(
         on_timeout=on_timeout,
         budget_seconds=clock[0],
         increment_seconds=clock[1],
+        table=TablePolicy(
+            spectators=SPECTATOR_POLICY_PLAYERS if spectators == "players" else SPECTATOR_POLICY_OPEN,
+            spectator_delay_moves=spectator_delay_moves,
+            spectator_delay_seconds=spectator_delay_seconds,
+            takebacks=takebacks,
+        ),
     )
     save_tokens(tokens)
 
@@ -314,28 +343,6 @@ def show(game: str, seat: int | None, token: str | None, server: str, as_json: b
             break
     for line in text_view.render(g, moves, events):
         click.echo(line)
-
-
-@main.command()
-@click.argument("game")
-@acting
-@common
-def rematch(game: str, seat: int | None, token: str | None, server: str, as_json: bool) -> None:
-    """Play a finished game again: the same rules, options, players, bots, clock and table, and a new deal.
-
-    Any seat of the game (--as SEAT, --token) or the organizer may ask; every ask gets the same rematch.
-    Seats keep their tokens, so the wallet's tokens for GAME are copied to the rematch.
-    """
-    client = Client(server, token_for(game, seat, token))
-    answer = client.rematch(game)
-    new = answer.game
-    held = load_wallet().get(game_name(game), {})
-    save_tokens([Token(new.name, int(s), new.players[int(s)], t, new.player_ids[int(s)]) for s, t in held.items()])
-    if as_json:
-        emit(True, message_dict(answer), lambda: None)
-        return
-    click.echo(f"{new.name}  {'made' if answer.created else 'already made'}: a rematch of {game_name(game)}")
-    click.echo(f"  play on: playledger show {new.name}{f' --as {seat}' if seat is not None else ''}")
 
 
 @main.command()
@@ -464,4 +471,4 @@ def seed_hex(seed: str | None) -> str:
 
 # The listing, bot, record and tournament commands live beside this module; importing them registers them on
 # `main`.
-from clients import cli_bots, cli_listings, cli_records, cli_tournaments  # noqa: E402, F401
+from clients import cli_bots, cli_listings, cli_records, cli_table, cli_tournaments  # noqa: E402, F401

@@ -39,6 +39,7 @@ def render(game: Any, moves: Sequence[Any] | None, events: Iterable[Any]) -> lis
             lines.extend(f"  {i:>2}. {m.label or m.command_type}" for i, m in enumerate(moves))
         else:
             lines.append("your moves: none now")
+        lines.extend(_takeback(game))
     shown = list(events)
     if shown:
         lines.append("")
@@ -47,6 +48,21 @@ def render(game: Any, moves: Sequence[Any] | None, events: Iterable[Any]) -> lis
             who = f" seat {e.seat}" if e.HasField("seat") else ""
             data = json.dumps(plain(e.data), sort_keys=True, separators=(", ", ": "))
             lines.append(f"  v{e.version}{who} {e.type} {data}")
+    return lines
+
+
+def _takeback(game: Any) -> list[str]:
+    """A table with take-backs: the open offer, and how far back this seat may offer to go."""
+    lines = []
+    if game.HasField("takeback"):
+        offer = game.takeback
+        lines.append(
+            f"take-back offered by seat {offer.seat}: back to version {offer.to_version}, accepted by seats "
+            f"{sorted(offer.accepted)} (playledger takeback accept|decline GAME)"
+        )
+    if game.takeback_targets:
+        versions = ", ".join(str(v) for v in game.takeback_targets)
+        lines.append(f"you may offer to go back to version {versions} (playledger takeback offer GAME [VERSION])")
     return lines
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from uuid import UUID
 
 from service.ledger import codec
-from service.ledger.chain import LINK_FIELDS
+from service.ledger.chain import LINK_FIELDS, TAKEBACK_LINKS
 from service.ledger.game import RULED_PHASE, Game
 from service.rules.catalog import rules_for
 from service.rules.core import AnyRules
@@ -71,11 +71,15 @@ def state_at(stored: Sequence[Any], version: int) -> Any:
     """The rules state after the event at `version` (version 1: just created, before setup)."""
     created, rules = _load(stored, None)
     state = rules.initial_state(len(created.players), created.options)
+    states = {1: state}  # each version's state: a take-back goes back to one (states are immutable: shared)
     for event in stored[1:]:
         if event.originator_version > version:
             break
         if isinstance(event, Game.EventRecorded):
             state = rules.evolve(state, codec.decode(rules.event_types, event.name, event.data))
+        elif isinstance(event, Game.TakenBack):
+            state = states[event.to_version]
+        states[event.originator_version] = state
     return state
 
 
@@ -86,6 +90,9 @@ def seen_event(event: Any, rules: AnyRules, seat: int | None) -> dict[str, Any]:
         return {**base, "name": "SeedRevealed", "data": {"seed_hex": event.seed_hex, "scores": event.scores}}
     if isinstance(event, Game.EndedByRuling):  # public: an arbiter's ruling, and the seed it reveals
         return {**base, "name": "EndedByRuling", "data": {k: getattr(event, k) for k in LINK_FIELDS["EndedByRuling"]}}
+    if type(event).__name__ in TAKEBACK_LINKS:  # public: who offered, who answered, where it went back to
+        data = {k: getattr(event, k) for k in LINK_FIELDS[type(event).__name__]}
+        return {**base, "name": type(event).__name__, "data": data, "by": data.get("seat"), "at_ms": event.at_ms}
     if not isinstance(event, Game.EventRecorded):
         return {**base, "name": type(event).__name__}
     shown = rules.redact(codec.decode(rules.event_types, event.name, event.data), seat)

@@ -23,7 +23,7 @@ def python_modules() -> list[Path]:
         path
         for folder in FOLDERS
         for path in (ROOT / folder).rglob("*.py")
-        if "node_modules" not in path.parts
+        if not {"node_modules", "build", "dist"} & set(path.parts)  # installed or built copies, not the source
         and not path.name.endswith(("_pb2.py", "_pb2_grpc.py"))
         and not path.is_relative_to(GENERATED)
     )

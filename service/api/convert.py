@@ -257,6 +257,11 @@ def game_to_proto(game: Game, view: dict[str, Any] | None, seat: int | None, org
     msg.table.CopyFrom(table_to_proto(game.table))
     if game.table.get("rematch_of"):
         msg.rematch_of = game.table["rematch_of"]
+    if game.takeback is not None:
+        offer = game.takeback
+        msg.takeback.CopyFrom(
+            games_pb2.TakebackOffer(seat=offer["seat"], to_version=offer["to_version"], accepted=offer["accepted"])
+        )
     if view is not None:
         msg.view.CopyFrom(dict_to_struct(view))
     if seat is not None:
@@ -320,6 +325,10 @@ def _from_micros(us: int) -> datetime:
     return datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=us)
 
 
+# Links everyone sees whole: the closing link, and a take-back's offer, answers and going back.
+PUBLIC_LINKS = (Game.SeedRevealed, Game.EndedByRuling, Game.TakebackOffered, Game.TakebackAnswered, Game.TakenBack)
+
+
 def event_to_proto(stored: Any, rules: AnyRules, seat: int | None, organizer: bool) -> games_pb2.GameEvent | None:
     """A stored event as the caller may see it; None when the caller must not see it at all."""
     if isinstance(stored, Game.EventRecorded):
@@ -327,15 +336,18 @@ def event_to_proto(stored: Any, rules: AnyRules, seat: int | None, organizer: bo
         return rules_event_to_proto(
             stored.originator_version, event, stored.seat, at(stored.at_ms), rules, seat, organizer
         )
-    if isinstance(stored, (Game.SeedRevealed, Game.EndedByRuling)):  # the closing link: public, whole
+    if isinstance(stored, PUBLIC_LINKS):  # the closing link, a take-back's: public, whole
         kind = type(stored).__name__
         data = {name: getattr(stored, name) for name in LINK_FIELDS[kind]}
-        return games_pb2.GameEvent(
+        msg = games_pb2.GameEvent(
             version=stored.originator_version,
             type=kind,
             data=dict_to_struct(data),
             time=timestamp(stored.timestamp),
         )
+        if isinstance(stored, (Game.TakebackOffered, Game.TakebackAnswered)):
+            msg.seat = stored.seat
+        return msg
     return None  # Created: the header is GetGame's business
 
 

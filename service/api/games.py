@@ -72,7 +72,11 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 }
             else:
                 view = rules.view(game.state, seat)
-        return convert.game_to_proto(game, view, seat, caller.organizer)
+        rendered = convert.game_to_proto(game, view, seat, caller.organizer)
+        if seat is not None and game.points is not None and not game.is_finished():
+            targets = game.points.targets(game.rules, bytes.fromhex(game.seed_hex), game.rng_version)
+            rendered.takeback_targets.extend(targets)
+        return rendered
 
     # --- RPCs -----------------------------------------------------------------------------------
     def CreateGame(
@@ -150,6 +154,35 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 raise PermissionDenied("only a player of the game (or the organizer) can ask a rematch", "NOT_A_PLAYER")
             game, made = self._ledger.rematch(game_id)
             return games_pb2.RematchGameResponse(game=self._render(game, caller), created=made)
+
+    def OfferTakeback(
+        self, request: games_pb2.OfferTakebackRequest, context: grpc.ServicerContext
+    ) -> games_pb2.OfferTakebackResponse:
+        with translated_errors(context):
+            caller = self._caller(context)
+            game_id, seat = self._seat_of(caller, request.game, "offer a take-back")
+            changed = self._ledger.offer_takeback(game_id, seat, request.to_version)
+            return games_pb2.OfferTakebackResponse(
+                game=self._render(changed.game, caller), taken_back=changed.taken_back
+            )
+
+    def AnswerTakeback(
+        self, request: games_pb2.AnswerTakebackRequest, context: grpc.ServicerContext
+    ) -> games_pb2.AnswerTakebackResponse:
+        with translated_errors(context):
+            caller = self._caller(context)
+            game_id, seat = self._seat_of(caller, request.game, "answer a take-back")
+            changed = self._ledger.answer_takeback(game_id, seat, request.accept)
+            return games_pb2.AnswerTakebackResponse(
+                game=self._render(changed.game, caller), taken_back=changed.taken_back
+            )
+
+    def _seat_of(self, caller: Caller, name: str, what: str) -> tuple[UUID, int]:
+        game_id = convert.parse_game_name(name, "game")
+        seat = caller.seat_in(self._ledger.read_game(game_id))
+        if seat is None:
+            raise PermissionDenied(f"only a player can {what}: call with your seat token", "NOT_A_PLAYER")
+        return game_id, seat
 
     def ListGames(
         self, request: games_pb2.ListGamesRequest, context: grpc.ServicerContext

@@ -69,7 +69,9 @@ REASONS: dict[str, Reason] = {
     "BAD_AUTHORIZATION_HEADER": Reason(_A, "no", "the authorization header must read 'Bearer <token>'"),
     "TOKEN_NOT_OF_THIS_GAME": Reason(_A, "no", "the token belongs to no seat of this game"),
     "UNAUTHENTICATED": Reason(_A, "no", "the caller's token is not accepted"),
-    "NOT_A_PLAYER": Reason(_P, "no", "only a seat's token may do this (submit a command, ask a rematch, be named in a ruling)"),
+    "NOT_A_PLAYER": Reason(
+        _P, "no", "only a seat's token may do this (submit a command, ask a rematch, be named in a ruling)"
+    ),
     "SEAT_VIEW_PRIVATE": Reason(_P, "no", "another seat's view is private while the game is in play"),
     "ORGANIZER_ONLY": Reason(_P, "no", "this needs the organizer token (a game in play's audit, tournaments)"),
     "SPECTATORS_NOT_ALLOWED": Reason(_P, "no", "a private table: only its players watch it while it is in play"),
@@ -84,6 +86,18 @@ REASONS: dict[str, Reason] = {
     "STALE_VERSION": Reason(
         grpc.StatusCode.ABORTED, "reload", "the game is not at expected_version", ("current_version",)
     ),
+    "TAKEBACKS_OFF": Reason(_F, "no", "this table was created without take-backs (TablePolicy.takebacks)"),
+    "TAKEBACK_PENDING": Reason(
+        _F, "reload", "another take-back offer is open: it is answered or withdrawn first", ("offered_by",)
+    ),
+    "TAKEBACK_DECLINED": Reason(_F, "no", "the server's bots at this table do not take moves back"),
+    "TAKEBACK_TOO_FAR": Reason(_F, "reload", "not a version the game may go back to now (Game.takeback_targets)"),
+    "TAKEBACK_NOT_POSSIBLE": Reason(
+        _F,
+        "reload",
+        "nothing can be taken back now: the last move showed something hidden, drew at random, or was the game's own",
+    ),
+    "NO_TAKEBACK_OFFER": Reason(_F, "reload", "there is no open take-back offer to answer"),
     "TOURNAMENT_REFUSED": Reason(_F, "no", "the tournament cannot do this now"),
     "ALL_ROUNDS_PAIRED": Reason(_F, "no", "every round of the tournament is paired"),
     "ROUND_IN_PROGRESS": Reason(_F, "reload", "the round's games are still in play"),

@@ -44,6 +44,14 @@ Format 3 is the record of a game on chain format 2 (see service/ledger/chain.py)
 `chain_format` and, when the creator contributed to the seed, `client_seed_hex`; in a partial record
 every line adds its link's `commitment`, and every line shown whole its `salt`, so the chain checks
 link by link without the seed and a redacted line's hash lets nobody test guesses of what it hides.
+
+Format 4 adds a take-back's lines (service/ledger/takebacks.py), public and whole in every record::
+
+    {"version": V, "kind": "TakebackOffered", "at": ISO-8601, "seat", "to_version", "at_ms", "prev_hash", "hash"}
+    {"version": V, "kind": "TakebackAnswered", "at": ISO-8601, "seat", "accept", "at_ms", "prev_hash", "hash"}
+    {"version": V, "kind": "TakenBack", "at": ISO-8601, "to_version", "at_ms", "prev_hash", "hash"}
+
+A record without them is written in the format it was before.
 """
 
 from __future__ import annotations
@@ -68,8 +76,8 @@ from service.ledger.game import Game
 from service.rules.catalog import rules_for
 
 KIND = "playledger-game-record"
-FORMAT = 3  # the newest; a record is written in the oldest format that can hold it (see record_format)
-READABLE_FORMATS = frozenset({1, 2, 3})
+FORMAT = 4  # the newest; a record is written in the oldest format that can hold it (see record_format)
+READABLE_FORMATS = frozenset({1, 2, 3, 4})
 # The Created fields anyone may read; the organizer's export copies every field (import keeps them all).
 PUBLIC_HEADER_FIELDS = frozenset(
     {
@@ -151,8 +159,11 @@ class GameRecord:
 def record_format(lines: Sequence[dict[str, Any]], chain_format: int = chain.FORMAT_1) -> int:
     """The oldest format that holds the record, so older tools read what they can.
 
-    3 for a game on chain format 2; 2 for what format 1 cannot hold (an EndedByRuling line); else 1.
+    4 for a game with take-back lines; 3 for a game on chain format 2; 2 for what format 1 cannot hold (an
+    EndedByRuling line); else 1.
     """
+    if any(line.get("kind") in chain.TAKEBACK_LINKS for line in lines):
+        return 4
     if chain_format >= chain.FORMAT_2:
         return 3
     return 2 if any(line.get("kind") == "EndedByRuling" for line in lines) else 1
@@ -235,8 +246,8 @@ def whole_line(event: Any) -> dict[str, Any]:
         )
     elif isinstance(event, Game.SeedRevealed):
         line.update(seed_hex=event.seed_hex, scores=event.scores, winners=event.winners)
-    elif isinstance(event, Game.EndedByRuling):
-        line.update({k: getattr(event, k) for k in LINK_FIELDS["EndedByRuling"]})
+    else:  # EndedByRuling, a take-back's links: their link fields, as chained
+        line.update({k: getattr(event, k) for k in LINK_FIELDS[type(event).__name__]})
     line.update(prev_hash=event.prev_hash, hash=event.hash)
     return line
 
@@ -368,6 +379,10 @@ _LINE_KINDS: dict[str, tuple[type[Any], tuple[str, ...]]] = {
     "EventRecorded": (Game.EventRecorded, (*LINK_FIELDS["EventRecorded"], "prev_hash", "hash")),
     "SeedRevealed": (Game.SeedRevealed, (*LINK_FIELDS["SeedRevealed"], "prev_hash", "hash")),
     "EndedByRuling": (Game.EndedByRuling, (*LINK_FIELDS["EndedByRuling"], "prev_hash", "hash")),
+    **{
+        kind: (getattr(Game, kind), (*LINK_FIELDS[kind], "prev_hash", "hash"))
+        for kind in ("TakebackOffered", "TakebackAnswered", "TakenBack")
+    },
 }
 
 

@@ -21,11 +21,12 @@ no seed and redacted events, so it can only be checked as a chain
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import reduce
 from typing import Any
 from uuid import UUID
 
-from service.audit import records
+from service.audit import records, verify_takebacks
 from service.audit.records import GameRecord
 from service.audit.verdict import CHAIN, FULL, Finding, Verdict, describe, header_int
 from service.audit.verify_moves import _bot_problem, _clock_problem, _run_clocks, _timeout_problem
@@ -78,10 +79,11 @@ def verify_stream(game_id: UUID, stored: Iterable[Any]) -> Verdict:
         if _seed(header) is None:
             return verdict  # reported by _check_chain; nothing can be re-decided without it
         diverged = len(verdict.findings)
-        state = _rerun(rules, header, body, verdict)
+        rerun = _rerun(rules, header, body, verdict)
+        state = rerun.state
         verdict.finished = verdict.ruling is not None or (state is not None and bool(rules.status(state).finished))
         if len(verdict.findings) == diverged:  # re-run to the end: the result must be what the rules score
-            _check_result(rules, header, body, state, verdict)
+            _check_result(rules, header, body, rerun, verdict)
     except Exception as exc:  # tampered values can break the rules anywhere: a divergence, never a crash
         verdict.findings.append(Finding(1, f"the recorded game cannot be re-run: {type(exc).__name__}: {exc}"))
     verdict.findings.sort(key=lambda f: f.version)  # the first divergence first
@@ -118,7 +120,7 @@ def _check_chain(header: Game.Created, body: list[Any], verdict: Verdict) -> Non
         verdict.findings.append(Finding(1, f"the chain cannot be checked: {exc}"))
         return
     for event in body:
-        if not isinstance(event, (Game.EventRecorded, Game.SeedRevealed, Game.EndedByRuling)):
+        if not isinstance(event, (Game.EventRecorded, Game.SeedRevealed, Game.EndedByRuling, *verify_takebacks.LINKS)):
             verdict.findings.append(Finding(event.originator_version, f"unexpected {type(event).__name__} in stream"))
             continue
         if event.prev_hash != prev:
@@ -150,58 +152,88 @@ def _link(links: chain.Chain, event: Any) -> str | None:
         return None  # fields that cannot be hashed (tampered types): the link does not hold
 
 
-def _rerun(rules: AnyRules, header: Game.Created, body: list[Any], verdict: Verdict) -> Any:
-    """Re-decide each recorded decision at its version; compare; return the re-derived final state."""
+def _rerun(rules: AnyRules, header: Game.Created, body: list[Any], verdict: Verdict) -> Rerun:
+    """Re-decide each recorded decision at its version, and follow each take-back; compare; return the
+    re-derived final state and clocks."""
     seats = len(header.players)
+    clocks = SeatClocks.start(getattr(header, "time_control", None), seats)  # folded as the aggregate does
     try:
         state = rules.initial_state(seats, header.options)
     except Exception as exc:
         verdict.findings.append(
             Finding(1, f"the header cannot set up a game (were its players or options changed?): {exc}")
         )
-        return None
+        return Rerun(None, clocks)
     seed = bytes.fromhex(header.seed_hex)  # checked by the caller
     recorded = [e for e in body if isinstance(e, Game.EventRecorded)]
-    clocks = SeatClocks.start(getattr(header, "time_control", None), seats)  # folded as the aggregate does
-    at_ms = {e.originator_version: e.at_ms for e in recorded}  # a bot's wait counts from an event's time
+    links = [e for e in body if isinstance(e, verify_takebacks.LINKS)]
+    takebacks = verify_takebacks.TakebackAudit(header, rules, seed)
+    at_ms = verify_takebacks.times(body)  # a bot's wait counts from the last move's (or take-back's) time
     i = 0
-    while i < len(recorded):
+    while i < len(recorded) or links:
+        if links and (i == len(recorded) or links[0].originator_version < recorded[i].originator_version):
+            link = links.pop(0)
+            after = takebacks.link(link, state, clocks)
+            if after.problem is not None:
+                verdict.findings.append(Finding(link.originator_version, after.problem))
+                return Rerun(state, clocks)
+            state, clocks = after.state, after.clocks
+            continue
         first = recorded[i]
         at = first.originator_version
-        rng = rng_for(header.rng_version, seed, at - 1)  # the version before the decision, as the server drew
-        try:
-            if first.command is None:
-                if i:
-                    verdict.findings.append(Finding(at, "an event without a command after setup"))
-                    return state
-                expected = rules.setup(header.options, seats, rng)
-                what = "setup"
-            else:
-                command = codec.decode(rules.command_types, first.command["name"], first.command["args"])
-                if "bot" in first.command and (
-                    problem := _bot_problem(rules, state, first, command, seed, at_ms)
-                    or _timeout_problem(header, first, clocks)
-                ):
-                    verdict.findings.append(Finding(at, problem))
-                    return state
-                expected = rules.decide(state, first.seat, command, rng, first.at_ms)
-                what = f"command {first.command['name']} (request {first.request_id!r}, seat {first.seat})"
-        except IllegalCommand as exc:
-            verdict.findings.append(Finding(at, f"the rules refuse the recorded command: {exc}"))
-            return state
-        except Exception as exc:  # a damaged command or event: the rules cannot even read it
-            verdict.findings.append(Finding(at, f"re-running the recorded command fails: {type(exc).__name__}: {exc}"))
-            return state
+        decided = _redecide(rules, header, state, first, i, seed, at_ms, clocks)
+        if isinstance(decided, str):
+            verdict.findings.append(Finding(at, decided))
+            return Rerun(state, clocks)
+        expected, what = decided
         batch = recorded[i : i + len(expected)]
+        if batch and links and links[0].originator_version < batch[-1].originator_version:
+            verdict.findings.append(Finding(at, f"{what} has a take-back recorded between its events"))
+            return Rerun(state, clocks)
+        takebacks.decision(batch, state, clocks)
         if clocks is not None:
             _run_clocks(clocks, rules, state, batch)
         difference = _first_difference(expected, batch, first)
         if difference is not None:
             verdict.findings.append(Finding(difference[0], f"{what} re-decides differently: {difference[1]}"))
-            return state
+            return Rerun(state, clocks)
         state = _folded(rules, state, expected)
         i += len(expected)
-    return state
+    return Rerun(state, clocks)
+
+
+def _redecide(
+    rules: AnyRules, header: Game.Created, state: Any, first: Game.EventRecorded, i: int, seed: bytes,
+    at_ms: dict[int, int], clocks: SeatClocks | None,
+) -> tuple[list[Any], str] | str:  # fmt: skip
+    """The events the rules decide for the decision recorded from `first` (the `i`th event), and the decision
+    in words; or what is wrong with it."""
+    rng = rng_for(header.rng_version, seed, first.originator_version - 1)  # the version before it, as drawn
+    try:
+        if first.command is None:
+            if i:
+                return "an event without a command after setup"
+            return rules.setup(header.options, len(header.players), rng), "setup"
+        command = codec.decode(rules.command_types, first.command["name"], first.command["args"])
+        if "bot" in first.command and (
+            problem := _bot_problem(rules, state, first, command, seed, at_ms)
+            or _timeout_problem(header, first, clocks)
+        ):
+            return problem
+        expected = rules.decide(state, first.seat, command, rng, first.at_ms)
+        return expected, f"command {first.command['name']} (request {first.request_id!r}, seat {first.seat})"
+    except IllegalCommand as exc:
+        return f"the rules refuse the recorded command: {exc}"
+    except Exception as exc:  # a damaged command or event: the rules cannot even read it
+        return f"re-running the recorded command fails: {type(exc).__name__}: {exc}"
+
+
+@dataclass
+class Rerun:
+    """Where a re-run got to: the rules' state and the seats' clocks."""
+
+    state: Any
+    clocks: SeatClocks | None
 
 
 def _folded(rules: AnyRules, state: Any, events: list[Any]) -> Any:
@@ -237,7 +269,8 @@ def _first_difference(
     return None
 
 
-def _check_result(rules: AnyRules, header: Game.Created, body: list[Any], state: Any, verdict: Verdict) -> None:
+def _check_result(rules: AnyRules, header: Game.Created, body: list[Any], rerun: Rerun, verdict: Verdict) -> None:
+    state = rerun.state
     closing = [e for e in body if isinstance(e, (Game.SeedRevealed, Game.EndedByRuling))]
     finished = bool(rules.status(state).finished)
     if finished:
@@ -253,7 +286,7 @@ def _check_result(rules: AnyRules, header: Game.Created, body: list[Any], state:
         verdict.findings.append(Finding(v, f"{type(end).__name__} must be the last event, once"))
     if isinstance(end, Game.EndedByRuling):
         _check_ruling(header, end, finished, verdict)
-        if end.actor == CLOCK_ACTOR and (problem := _clock_problem(header, end, body, state, rules)):
+        if end.actor == CLOCK_ACTOR and (problem := _clock_problem(header, end, rerun.clocks, state, rules)):
             verdict.findings.append(Finding(v, problem))
         return
     if not finished:

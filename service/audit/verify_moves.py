@@ -11,7 +11,6 @@ from typing import Any
 
 from service.bots import POLICY_VERSIONS, Policy, choose, pace
 from service.bots.policies import SEARCH_BUDGET, bot_rng
-from service.ledger import codec
 from service.ledger.clocks import SeatClocks
 from service.ledger.game import Game
 from service.rules.core import AnyRules
@@ -59,7 +58,7 @@ def _timeout_problem(header: Game.Created, first: Game.EventRecorded, clocks: Se
 
 
 def _clock_problem(
-    header: Game.Created, end: Game.EndedByRuling, body: list[Any], state: Any, rules: AnyRules
+    header: Game.Created, end: Game.EndedByRuling, clocks: SeatClocks | None, state: Any, rules: AnyRules
 ) -> str | None:
     """A forfeit the clock ruled must follow the header's time control, past the deadline of a seat to act."""
     control = getattr(header, "time_control", None)
@@ -68,21 +67,7 @@ def _clock_problem(
     acting = set(rules.status(state).to_act) if state is not None else set()
     if not set(end.seats) or not set(end.seats) <= acting:
         return f"the clock ruled a forfeit of seats {list(end.seats)}, who were not to act"
-    clocks = _clocks_at_end(rules, header, body)
     if clocks is None or end.at_ms < min(clocks.deadline_ms(s) for s in end.seats):
         waited = end.at_ms - (clocks.at_ms if clocks else 0)
         return f"the clock ruled a forfeit {waited} ms after the last event, before the deadline"
     return None
-
-
-def _clocks_at_end(rules: AnyRules, header: Game.Created, body: list[Any]) -> SeatClocks | None:
-    """The seats' clocks after the last recorded event, folded from the record (a clock's forfeit is rare)."""
-    clocks = SeatClocks.start(getattr(header, "time_control", None), len(header.players))
-    if clocks is None:
-        return None
-    state = rules.initial_state(len(header.players), header.options)
-    for event in body:
-        if isinstance(event, Game.EventRecorded):
-            _run_clocks(clocks, rules, state, [event])
-            state = rules.evolve(state, codec.decode(rules.event_types, event.name, event.data))
-    return clocks

@@ -16,31 +16,21 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from service.bots import pace
-from service.ledger import chain, clocks, codec, rematch, seats
+from service.ledger import chain, clocks, codec, seats
 from service.ledger import table as game_table
 from service.ledger.attempts import Attempts, attempts_id
 from service.ledger.attempts import entry as attempt_entry
 from service.ledger.cached import CachedGames, GameNotFound, evict
 from service.ledger.game import Game, Recorded, request_key, seed_commitment
 from service.ledger.observe import LedgerObserver
+from service.ledger.table_moves import Changed, RematchRefused, StaleVersion, TableMoves, now_ms
 from service.rules.catalog import rules_for
 from service.rules.core import RNG_VERSION, AnyRules, IllegalCommand, InvalidOptions, normalize_options
 
 MAX_PLAYER_NAME = 64
 REFUSAL_RETRY_S = 5.0  # how long a refusal's append retries against other processes' appends to the same log
 ATTEMPT_LOGS_KEPT = 1024  # attempts logs remembered (an aggregate each, no state beyond its version)
-
-
-class StaleVersion(Exception):
-    """The game moved on since the version the caller expected (-> ABORTED); its `current_version` when known."""
-
-    def __init__(self, message: str, current_version: int | None = None) -> None:
-        super().__init__(message)
-        self.current_version = current_version
-
-
-class RematchRefused(Exception):
-    """A rematch of a game that is not over (-> FAILED_PRECONDITION)."""
+__all__ = ["Changed", "Created", "Intent", "Ledger", "RematchRefused", "RequestReused", "StaleVersion", "now_ms"]
 
 
 class RequestReused(ValueError):
@@ -82,11 +72,7 @@ class Submitted:
     repeated: bool = False  # True when this was a retry of an already recorded request_id
 
 
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
-class Ledger(CachedGames, Application[UUID]):
+class Ledger(TableMoves, CachedGames, Application[UUID]):
     name = "playledger"
 
     def __init__(self, env: dict[str, str] | None = None, cache_size: int = 2000) -> None:
@@ -355,51 +341,6 @@ class Ledger(CachedGames, Application[UUID]):
                 raise StaleVersion("the game moved on before its clock ran out")
             game.end_by_ruling("forfeit", clocks.TIMEOUT_REASON, clocks.CLOCK_ACTOR, now, None, game.player_ids[seat])
             self.save(game)
-
-    # --- play again ------------------------------------------------------------------------------
-    def rematch(self, game_id: UUID, clock: Callable[[], int] = now_ms) -> tuple[Game, bool]:
-        """The finished game's rematch, made on the first ask (one per game: later asks get the same one), and
-        whether this ask made it.
-
-        Same rules, options, players, bots, time control and table, and a new seed; every seat keeps its token
-        (the hashes carry over), so a player goes on with the token it holds. Saved with its link in one
-        transaction; a concurrent ask that loses the race on the link returns the winner's rematch.
-        """
-        with self._locks[hash(game_id) % len(self._locks)]:
-            for _ in range(3):
-                found = self.rematched_as(game_id)
-                if found is not None:
-                    return self.get_game(found), False
-                old = self.get_game(game_id)
-                if not old.is_finished():
-                    raise RematchRefused("a rematch is for a finished game: finish this one first")
-                table = {**old.table, "rematch_of": f"games/{game_id}"}
-                created = self.new_game(
-                    old.rules_name,
-                    old.players,
-                    old.options,
-                    clock=clock,
-                    player_ids=old.player_ids,
-                    bots={int(s): spec for s, spec in old.bots.items()},
-                    time_control=old.time_control,
-                    table=table,
-                    token_hashes=old.token_hashes,
-                )
-                link = rematch.RematchLink(str(game_id), f"games/{created.game_id}")
-                try:
-                    self.save(created.game, link)
-                    return created.game, True
-                except IntegrityError:
-                    continue  # another process asked at the same moment: its rematch stands
-        raise StaleVersion("the rematch kept being made elsewhere; ask again")
-
-    def rematched_as(self, game_id: UUID) -> UUID | None:
-        """The rematch of a game, if one was made."""
-        try:
-            link: rematch.RematchLink = self.repository.get(rematch.link_id(game_id))
-        except AggregateNotFoundError:
-            return None
-        return UUID(link.rematch.removeprefix("games/"))
 
     # --- refusals (the attempts log) ------------------------------------------------------------
     def record_refusal(self, game_id: UUID, **fields: Any) -> None:

@@ -27,7 +27,8 @@ from typing import Any, cast
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
-from service.ledger import chain, clocks, codec
+from service.ledger import chain, clocks, codec, takebacks
+from service.ledger import table as game_table
 from service.rules.catalog import rules_for
 from service.rules.core import AnyRules, IllegalCommand, Outcome, Rng, Status, rng_for
 from service.rules.kit import Decided
@@ -81,10 +82,12 @@ class _Deciding:
     state_after: Any
 
 
-class Game(Aggregate):
+class Game(takebacks.TakebackMoves, Aggregate):
     """A game of any rules: header fields from creation, the rules state rebuilt by evolve."""
 
     _deciding: _Deciding | None = None  # set by execute for the event being recorded, else None
+    takeback: dict[str, Any] | None = None  # the open take-back offer (see __init__)
+    points: takebacks.Points | None = None
 
     class Created(Aggregate.Created):
         rules_name: str
@@ -132,6 +135,10 @@ class Game(Aggregate):
                 event, after = live.event, live.state_after  # just decided here: no decode, no second evolve
             else:
                 event, after = codec.decode(rules.event_types, self.name, self.data), None
+            if game.points is not None:  # a table with take-backs: where it may go back to (takebacks.py)
+                game.points.before_event(self.originator_version, self.name, self.seat, self.command,
+                                         self.request_id, self.at_ms, game.state, game.clocks)  # fmt: skip
+            game.takeback = None  # a recorded move cancels an open offer
             if game.clocks is not None:  # before evolve: the seats whose clocks ran until this event
                 acting = rules.status(game.state).to_act if game.clocks.control.get("budget_ms") else ()
                 game.clocks.record(self.at_ms, acting, self.seat, self.request_id, self.command)
@@ -181,6 +188,55 @@ class Game(Aggregate):
             game.revealed = True
             game.last_hash = self.hash
 
+    class TakebackOffered(Aggregate.Event):
+        """A seat offers to go back to `to_version` (takebacks.py): every other person at the table answers."""
+
+        seat: int
+        to_version: int
+        at_ms: int
+        prev_hash: str
+        hash: str
+
+        def apply(self, aggregate: Aggregate) -> None:
+            game = cast(Game, aggregate)
+            game.takeback = {"seat": self.seat, "to_version": self.to_version, "accepted": [self.seat]}
+            game._linked(self.hash)
+
+    class TakebackAnswered(Aggregate.Event):
+        """A seat accepts or declines the open offer (the offering seat declining withdraws it)."""
+
+        seat: int
+        accept: bool
+        at_ms: int
+        prev_hash: str
+        hash: str
+
+        def apply(self, aggregate: Aggregate) -> None:
+            game = cast(Game, aggregate)
+            offer = game.takeback
+            accepted = self.accept and offer is not None
+            game.takeback = {**offer, "accepted": [*offer["accepted"], self.seat]} if accepted and offer else None
+            game._linked(self.hash)
+
+    class TakenBack(Aggregate.Event):
+        """Every other person accepted: play goes on from the game as it stood at `to_version`."""
+
+        to_version: int
+        at_ms: int
+        prev_hash: str
+        hash: str
+
+        def apply(self, aggregate: Aggregate) -> None:
+            game = cast(Game, aggregate)
+            if game.points is None:
+                raise ValueError("a take-back at a table without take-backs")
+            point = game.points.taken_back(self.to_version)
+            game.state = point.state
+            game.clocks = takebacks.restored_clocks(point, self.at_ms)
+            game.last_at_ms = self.at_ms  # a move's deadline counts from the take-back
+            game.takeback = None
+            game._linked(self.hash)
+
     def __init__(
         self,
         rules_name: str,
@@ -217,6 +273,10 @@ class Game(Aggregate):
         self.table: dict[str, Any] = dict(table or {})
         self._header_table = table
         self.clocks = clocks.SeatClocks.start(time_control, len(players))
+        # Take-backs (takebacks.py): the open offer, and where the game may go back to (tables that allow them).
+        self.takeback: dict[str, Any] | None = None
+        allowed = game_table.of(table)["takebacks"]
+        self.points = takebacks.Points(takebacks.safe_events(self.rules)) if allowed else None
         self.last_at_ms = 0
         self.last_hash = self.header().hash()
 
@@ -244,6 +304,8 @@ class Game(Aggregate):
         clone.requests = dict(self.requests)
         if self.clocks is not None:
             clone.clocks = replace(self.clocks, left_ms=list(self.clocks.left_ms))
+        if self.points is not None:
+            clone.points = self.points.copy()
         clone._pending_events = []
         return clone
 

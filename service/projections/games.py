@@ -85,6 +85,9 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
         get_topic(Game.EventRecorded),
         get_topic(Game.SeedRevealed),
         get_topic(Game.EndedByRuling),
+        get_topic(Game.TakebackOffered),
+        get_topic(Game.TakebackAnswered),
+        get_topic(Game.TakenBack),
     )
     sqlite_view = SQLiteGamesView
     postgres_view = PostgresGamesView
@@ -158,6 +161,12 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
     @apply.register
     def _recorded(self, event: Game.EventRecorded, position: int) -> None:
         self._moved(event, self._game(event))
+
+    @apply.register(Game.TakebackOffered)
+    @apply.register(Game.TakebackAnswered)
+    @apply.register(Game.TakenBack)
+    def _taken_back(self, event: Any, position: int) -> None:
+        self._moved(event, self._game(event))  # a version like any other; TakenBack changes the state
 
     @apply.register
     def _revealed(self, event: Game.SeedRevealed, position: int) -> None:

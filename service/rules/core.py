@@ -85,6 +85,11 @@ class Rng:
         self._key = hashlib.sha256(seed + b"|" + str(version).encode()).digest()
         self._counter = 0
 
+    @property
+    def draws(self) -> int:
+        """How many 64-bit blocks were drawn so far: 0 when the decision used no randomness."""
+        return self._counter
+
     def _next64(self) -> int:
         block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
         self._counter += 1

@@ -221,6 +221,28 @@ export class PlayLedgerClient {
     return { game: convert.game(r.game), created: r.created };
   }
 
+  /** Offer to go back to `toVersion` (one of game.takebackTargets); every other person answers. */
+  async offerTakeback(
+    game: string,
+    toVersion: number,
+    signal?: AbortSignal,
+  ): Promise<{ game: Game; takenBack: boolean }> {
+    const request = { game: gameName(game), toVersion: BigInt(toVersion) };
+    const r = await this.#unary((o) => this.#games.offerTakeback(request, o), true, signal);
+    return { game: convert.game(r.game), takenBack: r.takenBack };
+  }
+
+  /** Accept or decline the open offer (declining your own withdraws it); the game goes back on the last accept. */
+  async answerTakeback(
+    game: string,
+    accept: boolean,
+    signal?: AbortSignal,
+  ): Promise<{ game: Game; takenBack: boolean }> {
+    const request = { game: gameName(game), accept };
+    const r = await this.#unary((o) => this.#games.answerTakeback(request, o), true, signal);
+    return { game: convert.game(r.game), takenBack: r.takenBack };
+  }
+
   /** One page of game summaries (oldest first, a moment behind the events; no views). */
   async listGamesPage(
     filter: GamesFilter & { pageToken?: string } = {},

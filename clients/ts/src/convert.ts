@@ -85,6 +85,7 @@ export function game(g: pb.Game | undefined): Game {
     winners: [...g.winners],
     lastHash: g.lastHash,
     table: table(g.table),
+    takebackTargets: g.takebackTargets.map(toNumber),
     bots: g.bots.map((b) => ({
       seat: b.seat,
       level: b.level,
@@ -111,6 +112,10 @@ export function game(g: pb.Game | undefined): Game {
   const read = toDate(g.readTime);
   if (read !== undefined) out.readTime = read;
   if (g.rematchOf !== "") out.rematchOf = g.rematchOf;
+  if (g.takeback !== undefined) {
+    const t = g.takeback;
+    out.takeback = { seat: t.seat, toVersion: toNumber(t.toVersion), accepted: [...t.accepted] };
+  }
   if (g.rematchedAs !== "") out.rematchedAs = g.rematchedAs;
   if (g.spectatorVersion !== 0n) out.spectatorVersion = toNumber(g.spectatorVersion);
   return out;

@@ -105,6 +105,18 @@ export interface Game {
   rematchedAs?: string;
   /** A spectator of a delayed table: the version shown (the game is further along). */
   spectatorVersion?: number;
+  /** The open take-back offer, if any. */
+  takeback?: TakebackOffer;
+  /** A seat at a table with take-backs: the versions it may offer to go back to now, oldest first. */
+  takebackTargets: number[];
+}
+
+/** An open offer to take moves back (offerTakeback). */
+export interface TakebackOffer {
+  seat: number;
+  toVersion: number;
+  /** The seats that accepted so far (the offering seat among them). */
+  accepted: number[];
 }
 
 /** A table's settings beyond the rules. */

@@ -539,6 +539,8 @@ class Game(_message.Message):
     REMATCH_OF_FIELD_NUMBER: _builtins.int
     SPECTATOR_VERSION_FIELD_NUMBER: _builtins.int
     REMATCHED_AS_FIELD_NUMBER: _builtins.int
+    TAKEBACK_FIELD_NUMBER: _builtins.int
+    TAKEBACK_TARGETS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"games/{id}"."""
     rules: _builtins.str
@@ -612,6 +614,16 @@ class Game(_message.Message):
     def table(self) -> Global___TablePolicy:
         """Its table's settings (spectators, their delay, take-backs)."""
 
+    @_builtins.property
+    def takeback(self) -> Global___TakebackOffer:
+        """The open take-back offer, if any (tables with take-backs)."""
+
+    @_builtins.property
+    def takeback_targets(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """For a seat of a table with take-backs: the versions it may offer to go
+        back to now, oldest first (empty: nothing can be taken back now).
+        """
+
     def __init__(
         self,
         *,
@@ -642,16 +654,50 @@ class Game(_message.Message):
         rematch_of: _builtins.str = ...,
         spectator_version: _builtins.int = ...,
         rematched_as: _builtins.str = ...,
+        takeback: Global___TakebackOffer | None = ...,
+        takeback_targets: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "options", b"options", "read_time", b"read_time", "ruling", b"ruling", "status", b"status", "table", b"table", "time_control", b"time_control", "update_time", b"update_time", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "create_time", b"create_time", "options", b"options", "read_time", b"read_time", "ruling", b"ruling", "status", b"status", "table", b"table", "takeback", b"takeback", "time_control", b"time_control", "update_time", b"update_time", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "bots", b"bots", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "read_time", b"read_time", "rematch_of", b"rematch_of", "rematched_as", b"rematched_as", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "ruling", b"ruling", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "spectator_version", b"spectator_version", "status", b"status", "table", b"table", "time_control", b"time_control", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat", "bots", b"bots", "create_time", b"create_time", "final_scores", b"final_scores", "last_hash", b"last_hash", "name", b"name", "options", b"options", "player_ids", b"player_ids", "players", b"players", "read_time", b"read_time", "rematch_of", b"rematch_of", "rematched_as", b"rematched_as", "rng_version", b"rng_version", "rules", b"rules", "rules_version", b"rules_version", "ruling", b"ruling", "seed_commitment", b"seed_commitment", "seed_hex", b"seed_hex", "seed_source", b"seed_source", "spectator_version", b"spectator_version", "status", b"status", "table", b"table", "takeback", b"takeback", "takeback_targets", b"takeback_targets", "time_control", b"time_control", "update_time", b"update_time", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__viewer_seat: _TypeAlias = _typing.Literal["viewer_seat"]  # noqa: Y015
     _WhichOneofArgType__viewer_seat: _TypeAlias = _typing.Literal["_viewer_seat", b"_viewer_seat"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__viewer_seat) -> _WhichOneofReturnType__viewer_seat | None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class TakebackOffer(_message.Message):
+    """An open offer to take moves back (OfferTakeback)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    TO_VERSION_FIELD_NUMBER: _builtins.int
+    ACCEPTED_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat that offered."""
+    to_version: _builtins.int
+    """The version the game would go back to."""
+    @_builtins.property
+    def accepted(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats that accepted so far (the offering seat among them)."""
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        to_version: _builtins.int = ...,
+        accepted: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["accepted", b"accepted", "seat", b"seat", "to_version", b"to_version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TakebackOffer: _TypeAlias = TakebackOffer  # noqa: Y015
 
 @_typing.final
 class GameRuling(_message.Message):
@@ -1416,6 +1462,105 @@ class RematchGameResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___RematchGameResponse: _TypeAlias = RematchGameResponse  # noqa: Y015
+
+@_typing.final
+class OfferTakebackRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    TO_VERSION_FIELD_NUMBER: _builtins.int
+    game: _builtins.str
+    """"games/{id}"."""
+    to_version: _builtins.int
+    """The version to go back to: one of Game.takeback_targets."""
+    def __init__(
+        self,
+        *,
+        game: _builtins.str = ...,
+        to_version: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "to_version", b"to_version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OfferTakebackRequest: _TypeAlias = OfferTakebackRequest  # noqa: Y015
+
+@_typing.final
+class OfferTakebackResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    TAKEN_BACK_FIELD_NUMBER: _builtins.int
+    taken_back: _builtins.bool
+    """True when it went back at once (no other person at the table to ask)."""
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """The game after the offer, as the caller sees it."""
+
+    def __init__(
+        self,
+        *,
+        game: Global___Game | None = ...,
+        taken_back: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "taken_back", b"taken_back"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OfferTakebackResponse: _TypeAlias = OfferTakebackResponse  # noqa: Y015
+
+@_typing.final
+class AnswerTakebackRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    ACCEPT_FIELD_NUMBER: _builtins.int
+    game: _builtins.str
+    """"games/{id}"."""
+    accept: _builtins.bool
+    def __init__(
+        self,
+        *,
+        game: _builtins.str = ...,
+        accept: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["accept", b"accept", "game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AnswerTakebackRequest: _TypeAlias = AnswerTakebackRequest  # noqa: Y015
+
+@_typing.final
+class AnswerTakebackResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    TAKEN_BACK_FIELD_NUMBER: _builtins.int
+    taken_back: _builtins.bool
+    """True when this answer was the last acceptance: the game went back."""
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """The game after the answer, as the caller sees it."""
+
+    def __init__(
+        self,
+        *,
+        game: Global___Game | None = ...,
+        taken_back: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "taken_back", b"taken_back"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AnswerTakebackResponse: _TypeAlias = AnswerTakebackResponse  # noqa: Y015
 
 @_typing.final
 class WatchGameRequest(_message.Message):

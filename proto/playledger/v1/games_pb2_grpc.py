@@ -77,6 +77,12 @@ class GameServiceStub:
     GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
     GAME_RULED: FAILED_PRECONDITION, no retry
     STALE_VERSION: ABORTED, reload, then decide [current_version]
+    TAKEBACKS_OFF: FAILED_PRECONDITION, no retry
+    TAKEBACK_PENDING: FAILED_PRECONDITION, reload, then decide [offered_by]
+    TAKEBACK_DECLINED: FAILED_PRECONDITION, no retry
+    TAKEBACK_TOO_FAR: FAILED_PRECONDITION, reload, then decide
+    TAKEBACK_NOT_POSSIBLE: FAILED_PRECONDITION, reload, then decide
+    NO_TAKEBACK_OFFER: FAILED_PRECONDITION, reload, then decide
     TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
     ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
     ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
@@ -143,6 +149,16 @@ class GameServiceStub:
                 request_serializer=playledger_dot_v1_dot_games__pb2.RematchGameRequest.SerializeToString,
                 response_deserializer=playledger_dot_v1_dot_games__pb2.RematchGameResponse.FromString,
                 _registered_method=True)
+        self.OfferTakeback = channel.unary_unary(
+                '/playledger.v1.GameService/OfferTakeback',
+                request_serializer=playledger_dot_v1_dot_games__pb2.OfferTakebackRequest.SerializeToString,
+                response_deserializer=playledger_dot_v1_dot_games__pb2.OfferTakebackResponse.FromString,
+                _registered_method=True)
+        self.AnswerTakeback = channel.unary_unary(
+                '/playledger.v1.GameService/AnswerTakeback',
+                request_serializer=playledger_dot_v1_dot_games__pb2.AnswerTakebackRequest.SerializeToString,
+                response_deserializer=playledger_dot_v1_dot_games__pb2.AnswerTakebackResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -197,6 +213,12 @@ class GameServiceServicer:
     GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
     GAME_RULED: FAILED_PRECONDITION, no retry
     STALE_VERSION: ABORTED, reload, then decide [current_version]
+    TAKEBACKS_OFF: FAILED_PRECONDITION, no retry
+    TAKEBACK_PENDING: FAILED_PRECONDITION, reload, then decide [offered_by]
+    TAKEBACK_DECLINED: FAILED_PRECONDITION, no retry
+    TAKEBACK_TOO_FAR: FAILED_PRECONDITION, reload, then decide
+    TAKEBACK_NOT_POSSIBLE: FAILED_PRECONDITION, reload, then decide
+    NO_TAKEBACK_OFFER: FAILED_PRECONDITION, reload, then decide
     TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
     ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
     ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
@@ -279,6 +301,26 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OfferTakeback(self, request, context):
+        """A seat offers to go back to an earlier version (one of Game.takeback_targets:
+        the start of a recent move, never over one that showed something hidden or
+        drew at random). Every other person at the table answers with
+        AnswerTakeback; when all accept, play goes on from the game as it stood
+        then, its clocks as they read then. Recorded in the game's chain
+        (TakebackOffered, TakebackAnswered, TakenBack events), never erased. Only at
+        tables created with TablePolicy.takebacks; a recorded move cancels an offer.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerTakeback(self, request, context):
+        """Accepts or declines the open offer (the offering seat declining withdraws it).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -321,6 +363,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.RematchGame,
                     request_deserializer=playledger_dot_v1_dot_games__pb2.RematchGameRequest.FromString,
                     response_serializer=playledger_dot_v1_dot_games__pb2.RematchGameResponse.SerializeToString,
+            ),
+            'OfferTakeback': grpc.unary_unary_rpc_method_handler(
+                    servicer.OfferTakeback,
+                    request_deserializer=playledger_dot_v1_dot_games__pb2.OfferTakebackRequest.FromString,
+                    response_serializer=playledger_dot_v1_dot_games__pb2.OfferTakebackResponse.SerializeToString,
+            ),
+            'AnswerTakeback': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerTakeback,
+                    request_deserializer=playledger_dot_v1_dot_games__pb2.AnswerTakebackRequest.FromString,
+                    response_serializer=playledger_dot_v1_dot_games__pb2.AnswerTakebackResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -382,6 +434,12 @@ class GameService:
     GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
     GAME_RULED: FAILED_PRECONDITION, no retry
     STALE_VERSION: ABORTED, reload, then decide [current_version]
+    TAKEBACKS_OFF: FAILED_PRECONDITION, no retry
+    TAKEBACK_PENDING: FAILED_PRECONDITION, reload, then decide [offered_by]
+    TAKEBACK_DECLINED: FAILED_PRECONDITION, no retry
+    TAKEBACK_TOO_FAR: FAILED_PRECONDITION, reload, then decide
+    TAKEBACK_NOT_POSSIBLE: FAILED_PRECONDITION, reload, then decide
+    NO_TAKEBACK_OFFER: FAILED_PRECONDITION, reload, then decide
     TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
     ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
     ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
@@ -608,6 +666,60 @@ class GameService:
             '/playledger.v1.GameService/RematchGame',
             playledger_dot_v1_dot_games__pb2.RematchGameRequest.SerializeToString,
             playledger_dot_v1_dot_games__pb2.RematchGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OfferTakeback(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/playledger.v1.GameService/OfferTakeback',
+            playledger_dot_v1_dot_games__pb2.OfferTakebackRequest.SerializeToString,
+            playledger_dot_v1_dot_games__pb2.OfferTakebackResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerTakeback(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/playledger.v1.GameService/AnswerTakeback',
+            playledger_dot_v1_dot_games__pb2.AnswerTakebackRequest.SerializeToString,
+            playledger_dot_v1_dot_games__pb2.AnswerTakebackResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -78,6 +78,12 @@ class GameServiceStub:
       GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
       GAME_RULED: FAILED_PRECONDITION, no retry
       STALE_VERSION: ABORTED, reload, then decide [current_version]
+      TAKEBACKS_OFF: FAILED_PRECONDITION, no retry
+      TAKEBACK_PENDING: FAILED_PRECONDITION, reload, then decide [offered_by]
+      TAKEBACK_DECLINED: FAILED_PRECONDITION, no retry
+      TAKEBACK_TOO_FAR: FAILED_PRECONDITION, reload, then decide
+      TAKEBACK_NOT_POSSIBLE: FAILED_PRECONDITION, reload, then decide
+      NO_TAKEBACK_OFFER: FAILED_PRECONDITION, reload, then decide
       TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
       ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
       ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
@@ -126,6 +132,17 @@ class GameServiceStub:
     keeps its token: a player plays on with the token it already holds.
     A game still in play: FAILED_PRECONDITION GAME_NOT_FINISHED.
     """
+    OfferTakeback: _grpc.UnaryUnaryMultiCallable[_games_pb2.OfferTakebackRequest, _games_pb2.OfferTakebackResponse]
+    """A seat offers to go back to an earlier version (one of Game.takeback_targets:
+    the start of a recent move, never over one that showed something hidden or
+    drew at random). Every other person at the table answers with
+    AnswerTakeback; when all accept, play goes on from the game as it stood
+    then, its clocks as they read then. Recorded in the game's chain
+    (TakebackOffered, TakebackAnswered, TakenBack events), never erased. Only at
+    tables created with TablePolicy.takebacks; a recorded move cancels an offer.
+    """
+    AnswerTakeback: _grpc.UnaryUnaryMultiCallable[_games_pb2.AnswerTakebackRequest, _games_pb2.AnswerTakebackResponse]
+    """Accepts or declines the open offer (the offering seat declining withdraws it)."""
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -180,6 +197,12 @@ class GameServiceAsyncStub(GameServiceStub):
       GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
       GAME_RULED: FAILED_PRECONDITION, no retry
       STALE_VERSION: ABORTED, reload, then decide [current_version]
+      TAKEBACKS_OFF: FAILED_PRECONDITION, no retry
+      TAKEBACK_PENDING: FAILED_PRECONDITION, reload, then decide [offered_by]
+      TAKEBACK_DECLINED: FAILED_PRECONDITION, no retry
+      TAKEBACK_TOO_FAR: FAILED_PRECONDITION, reload, then decide
+      TAKEBACK_NOT_POSSIBLE: FAILED_PRECONDITION, reload, then decide
+      NO_TAKEBACK_OFFER: FAILED_PRECONDITION, reload, then decide
       TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
       ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
       ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
@@ -225,6 +248,17 @@ class GameServiceAsyncStub(GameServiceStub):
     keeps its token: a player plays on with the token it already holds.
     A game still in play: FAILED_PRECONDITION GAME_NOT_FINISHED.
     """
+    OfferTakeback: _aio.UnaryUnaryMultiCallable[_games_pb2.OfferTakebackRequest, _games_pb2.OfferTakebackResponse]  # type: ignore[assignment]
+    """A seat offers to go back to an earlier version (one of Game.takeback_targets:
+    the start of a recent move, never over one that showed something hidden or
+    drew at random). Every other person at the table answers with
+    AnswerTakeback; when all accept, play goes on from the game as it stood
+    then, its clocks as they read then. Recorded in the game's chain
+    (TakebackOffered, TakebackAnswered, TakenBack events), never erased. Only at
+    tables created with TablePolicy.takebacks; a recorded move cancels an offer.
+    """
+    AnswerTakeback: _aio.UnaryUnaryMultiCallable[_games_pb2.AnswerTakebackRequest, _games_pb2.AnswerTakebackResponse]  # type: ignore[assignment]
+    """Accepts or declines the open offer (the offering seat declining withdraws it)."""
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     """GameService plays board games whose every accepted command is recorded as
@@ -278,6 +312,12 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
       GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
       GAME_RULED: FAILED_PRECONDITION, no retry
       STALE_VERSION: ABORTED, reload, then decide [current_version]
+      TAKEBACKS_OFF: FAILED_PRECONDITION, no retry
+      TAKEBACK_PENDING: FAILED_PRECONDITION, reload, then decide [offered_by]
+      TAKEBACK_DECLINED: FAILED_PRECONDITION, no retry
+      TAKEBACK_TOO_FAR: FAILED_PRECONDITION, reload, then decide
+      TAKEBACK_NOT_POSSIBLE: FAILED_PRECONDITION, reload, then decide
+      NO_TAKEBACK_OFFER: FAILED_PRECONDITION, reload, then decide
       TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
       ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
       ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
@@ -369,5 +409,28 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         keeps its token: a player plays on with the token it already holds.
         A game still in play: FAILED_PRECONDITION GAME_NOT_FINISHED.
         """
+
+    @_abc_1.abstractmethod
+    def OfferTakeback(
+        self,
+        request: _games_pb2.OfferTakebackRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_games_pb2.OfferTakebackResponse, _abc.Awaitable[_games_pb2.OfferTakebackResponse]]:
+        """A seat offers to go back to an earlier version (one of Game.takeback_targets:
+        the start of a recent move, never over one that showed something hidden or
+        drew at random). Every other person at the table answers with
+        AnswerTakeback; when all accept, play goes on from the game as it stood
+        then, its clocks as they read then. Recorded in the game's chain
+        (TakebackOffered, TakebackAnswered, TakenBack events), never erased. Only at
+        tables created with TablePolicy.takebacks; a recorded move cancels an offer.
+        """
+
+    @_abc_1.abstractmethod
+    def AnswerTakeback(
+        self,
+        request: _games_pb2.AnswerTakebackRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_games_pb2.AnswerTakebackResponse, _abc.Awaitable[_games_pb2.AnswerTakebackResponse]]:
+        """Accepts or declines the open offer (the offering seat declining withdraws it)."""
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -17,7 +17,7 @@ from service.rules.antics.scoring import outcome, scores, status, winners
 from service.rules.antics.setup import OPTION_TWO_PLAYER, initial_state, setup
 from service.rules.antics.state import State
 from service.rules.antics.view_types import VIEW_TYPES, View
-from service.rules.antics.views import catalog, label, redact, view
+from service.rules.antics.views import TAKEBACK_SAFE, catalog, label, redact, view
 from service.rules.core import Metadata, OptionSpec
 
 name = "antics"
@@ -48,6 +48,8 @@ metadata = Metadata(
 reasons = Reason
 
 
+takeback_safe = TAKEBACK_SAFE
+
 __all__ = [
     "Command",
     "Event",
@@ -71,6 +73,7 @@ __all__ = [
     "scores",
     "setup",
     "status",
+    "takeback_safe",
     "version",
     "view",
     "view_types",

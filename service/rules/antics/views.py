@@ -211,6 +211,11 @@ VISIBILITY.public(
 )
 
 
+# Take-backs (service/ledger/takebacks.py): the events a take-back may go back over. Antics! hides nothing but
+# the bag, whose draws are random (TilesDrawn); the deal (GameStarted) is never taken back.
+TAKEBACK_SAFE = frozenset(cls.__name__ for cls in VISIBILITY.declared) - {"GameStarted", "TilesDrawn"}
+
+
 def redact(event: Event, seat: int | None) -> Event | None:
     """The event as `seat` may see it: every Antics! event is public (VISIBILITY)."""
     return VISIBILITY.redact(event, seat)

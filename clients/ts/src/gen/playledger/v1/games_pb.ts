@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file playledger/v1/games.proto.
  */
 export const file_playledger_v1_games: GenFile = /*@__PURE__*/
-  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2dhbWVzLnByb3RvEg1wbGF5bGVkZ2VyLnYxIoYCChFDcmVhdGVHYW1lUmVxdWVzdBINCgVydWxlcxgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCHNlZWRfaGV4GAQgASgJEhIKCnBsYXllcl9pZHMYBSADKAkSJAoEYm90cxgGIAMoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdBIwCgx0aW1lX2NvbnRyb2wYByABKAsyGi5wbGF5bGVkZ2VyLnYxLlRpbWVDb250cm9sEikKBXRhYmxlGAggASgLMhoucGxheWxlZGdlci52MS5UYWJsZVBvbGljeSKUAQoLVGFibGVQb2xpY3kSMgoKc3BlY3RhdG9ycxgBIAEoDjIeLnBsYXlsZWRnZXIudjEuU3BlY3RhdG9yUG9saWN5Eh0KFXNwZWN0YXRvcl9kZWxheV9tb3ZlcxgCIAEoBRIfChdzcGVjdGF0b3JfZGVsYXlfc2Vjb25kcxgDIAEoBRIRCgl0YWtlYmFja3MYBCABKAgioAEKC1RpbWVDb250cm9sEhQKDG1vdmVfc2Vjb25kcxgBIAEoBRISCgpvbl90aW1lb3V0GAIgASgJEhYKDmJ1ZGdldF9zZWNvbmRzGAMgASgFEhkKEWluY3JlbWVudF9zZWNvbmRzGAQgASgFEjQKDnRpbWVvdXRfYWN0aW9uGAUgASgOMhwucGxheWxlZGdlci52MS5UaW1lb3V0QWN0aW9uIjsKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEg8KB2xlZnRfbXMYAiABKAMSDwoHZmxhZ19tcxgDIAEoAyKaAQoHQm90U2VhdBIMCgRzZWF0GAEgASgFEg0KBWxldmVsGAIgASgJEhAKCHRoaW5rX21zGAMgASgFEg4KBmJ1ZGdldBgEIAEoBRIkCgRwYWNlGAUgASgOMhYucGxheWxlZGdlci52MS5Cb3RQYWNlEioKCWJvdF9sZXZlbBgGIAEoDjIXLnBsYXlsZWRnZXIudjEuQm90TGV2ZWwiZgoSQ3JlYXRlR2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSLQoLc2VhdF90b2tlbnMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRUb2tlbiJLCglTZWF0VG9rZW4SDAoEc2VhdBgBIAEoBRIOCgZwbGF5ZXIYAiABKAkSDQoFdG9rZW4YAyABKAkSEQoJcGxheWVyX2lkGAQgASgJIlwKDkdldEdhbWVSZXF1ZXN0EgwKBG5hbWUYASABKAkSFAoHdmVyc2lvbhgCIAEoA0gAiAEBEhEKBHNlYXQYAyABKAVIAYgBAUIKCghfdmVyc2lvbkIHCgVfc2VhdCI0Cg9HZXRHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLnBsYXlsZWRnZXIudjEuR2FtZSKpBgoER2FtZRIMCgRuYW1lGAEgASgJEg0KBXJ1bGVzGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLcm5nX3ZlcnNpb24YBCABKAUSDwoHcGxheWVycxgFIAMoCRIoCgdvcHRpb25zGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIPCgd2ZXJzaW9uGAcgASgDEikKBnN0YXR1cxgIIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIlCgR2aWV3GAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIYCgt2aWV3ZXJfc2VhdBgKIAEoBUgAiAEBEhcKD3NlZWRfY29tbWl0bWVudBgLIAEoCRITCgtzZWVkX3NvdXJjZRgMIAEoCRIQCghzZWVkX2hleBgNIAEoCRIUCgxmaW5hbF9zY29yZXMYDiADKAMSDwoHd2lubmVycxgPIAMoBRIvCgtjcmVhdGVfdGltZRgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWxhc3RfaGFzaBgSIAEoCRISCgpwbGF5ZXJfaWRzGBMgAygJEi0KCXJlYWRfdGltZRgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoGcnVsaW5nGCggASgLMhkucGxheWxlZGdlci52MS5HYW1lUnVsaW5nEiQKBGJvdHMYFSADKAsyFi5wbGF5bGVkZ2VyLnYxLkJvdFNlYXQSMAoMdGltZV9jb250cm9sGBYgASgLMhoucGxheWxlZGdlci52MS5UaW1lQ29udHJvbBIpCgV0YWJsZRgXIAEoCzIaLnBsYXlsZWRnZXIudjEuVGFibGVQb2xpY3kSEgoKcmVtYXRjaF9vZhgYIAEoCRIZChFzcGVjdGF0b3JfdmVyc2lvbhgZIAEoAxIUCgxyZW1hdGNoZWRfYXMYGiABKAlCDgoMX3ZpZXdlcl9zZWF0IpkBCgpHYW1lUnVsaW5nEgwKBGtpbmQYASABKAkSDgoGcmVhc29uGAIgASgJEg0KBWFjdG9yGAMgASgJEhIKCnRvdXJuYW1lbnQYBCABKAkSEQoJcGxheWVyX2lkGAUgASgJEg0KBXNlYXRzGAYgAygFEigKBHRpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrkBCgpHYW1lU3RhdHVzEg0KBXBoYXNlGAEgASgJEg4KBnRvX2FjdBgCIAMoBRIQCghmaW5pc2hlZBgDIAEoCBInCgdvdXRjb21lGAQgASgLMhYucGxheWxlZGdlci52MS5PdXRjb21lEhIKCndha2VfYXRfbXMYBSABKAMSEwoLZGVhZGxpbmVfbXMYBiABKAMSKAoGY2xvY2tzGAcgAygLMhgucGxheWxlZGdlci52MS5TZWF0Q2xvY2simQEKB091dGNvbWUSDgoGcmVhc29uGAEgASgJEhIKCnBsYWNlbWVudHMYAiADKAUSEAoIdGllX3J1bGUYAyABKAkSKgoMcmVhc29uX3dvcmRzGAQgASgLMhQucGxheWxlZGdlci52MS5Xb3JkcxIsCg50aWVfcnVsZV93b3JkcxgFIAEoCzIULnBsYXlsZWRnZXIudjEuV29yZHMiPQoFV29yZHMSCwoDa2V5GAEgASgJEicKBnBhcmFtcxgCIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QilAEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDQoFcnVsZXMYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCXBsYXllcl9pZBgFIAEoCRInCgVzdGF0ZRgGIAEoDjIYLnBsYXlsZWRnZXIudjEuR2FtZVN0YXRlIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMucGxheWxlZGdlci52MS5HYW1lEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIWChRMaXN0R2FtZVR5cGVzUmVxdWVzdCJEChVMaXN0R2FtZVR5cGVzUmVzcG9uc2USKwoKZ2FtZV90eXBlcxgBIAMoCzIXLnBsYXlsZWRnZXIudjEuR2FtZVR5cGUi1AIKCEdhbWVUeXBlEgwKBG5hbWUYASABKAkSDQoFdGl0bGUYAiABKAkSFQoNcnVsZXNfdmVyc2lvbhgDIAEoBRITCgttaW5fcGxheWVycxgEIAEoBRITCgttYXhfcGxheWVycxgFIAEoBRIPCgdzdW1tYXJ5GAYgASgJEioKB29wdGlvbnMYByADKAsyGS5wbGF5bGVkZ2VyLnYxLkdhbWVPcHRpb24SLgoIY29tbWFuZHMYCCADKAsyHC5wbGF5bGVkZ2VyLnYxLkNvbW1hbmRTY2hlbWESKAoHY2F0YWxvZxgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSKgoHcmVhc29ucxgKIAMoCzIZLnBsYXlsZWRnZXIudjEuUmVhc29uQ29kZRISCgpib3RfbGV2ZWxzGAsgAygJEhMKC2pzb25fc2NoZW1hGAwgASgJIi8KClJlYXNvbkNvZGUSDAoEY29kZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCSLZAQoKR2FtZU9wdGlvbhIMCgRuYW1lGAEgASgJEgwKBHR5cGUYAiABKAkSLQoNZGVmYXVsdF92YWx1ZRgDIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRITCgtkZXNjcmlwdGlvbhgEIAEoCRInCgdjaG9pY2VzGAUgAygLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQFCCgoIX21pbmltdW1CCgoIX21heGltdW0iXwoNQ29tbWFuZFNjaGVtYRIMCgR0eXBlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEisKBmZpZWxkcxgDIAMoCzIbLnBsYXlsZWRnZXIudjEuQ29tbWFuZEZpZWxkIioKDENvbW1hbmRGaWVsZBIMCgRuYW1lGAEgASgJEgwKBHR5cGUYAiABKAkiqQEKFFN1Ym1pdENvbW1hbmRSZXF1ZXN0EgwKBGdhbWUYASABKAkSFAoMY29tbWFuZF90eXBlGAIgASgJEiUKBGFyZ3MYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhIKCnJlcXVlc3RfaWQYBCABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgFIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIu0BChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxIoCgZldmVudHMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLkdhbWVFdmVudBIpCgZzdGF0dXMYAyABKAsyGS5wbGF5bGVkZ2VyLnYxLkdhbWVTdGF0dXMSEAoIcmVwZWF0ZWQYBCABKAgSJwoHcmVjZWlwdBgFIAEoCzIWLnBsYXlsZWRnZXIudjEuUmVjZWlwdBIzCg5sZWdhbF9jb21tYW5kcxgGIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kIj0KB1JlY2VpcHQSDwoHcGF5bG9hZBgBIAEoCRIRCglzaWduYXR1cmUYAiABKAkSDgoGa2V5X2lkGAMgASgJIpcBCglHYW1lRXZlbnQSDwoHdmVyc2lvbhgBIAEoAxIMCgR0eXBlGAIgASgJEiUKBGRhdGEYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKBHNlYXQYBCABKAVIAIgBARIoCgR0aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIHCgVfc2VhdCIoChhMaXN0TGVnYWxDb21tYW5kc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCSJbChlMaXN0TGVnYWxDb21tYW5kc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSLQoIY29tbWFuZHMYAiADKAsyGy5wbGF5bGVkZ2VyLnYxLkxlZ2FsQ29tbWFuZCKFAQoMTGVnYWxDb21tYW5kEhQKDGNvbW1hbmRfdHlwZRgBIAEoCRIlCgRhcmdzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBINCgVsYWJlbBgDIAEoCRIpCgtsYWJlbF93b3JkcxgEIAEoCzIULnBsYXlsZWRnZXIudjEuV29yZHMiIgoSUmVtYXRjaEdhbWVSZXF1ZXN0EgwKBGdhbWUYASABKAkiSQoTUmVtYXRjaEdhbWVSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMucGxheWxlZGdlci52MS5HYW1lEg8KB2NyZWF0ZWQYAiABKAgiNwoQV2F0Y2hHYW1lUmVxdWVzdBIMCgRnYW1lGAEgASgJEhUKDWFmdGVyX3ZlcnNpb24YAiABKAMivgEKEVdhdGNoR2FtZVJlc3BvbnNlEicKBWV2ZW50GAEgASgLMhgucGxheWxlZGdlci52MS5HYW1lRXZlbnQSDwoHdmVyc2lvbhgCIAEoAxIpCgZzdGF0dXMYAyABKAsyGS5wbGF5bGVkZ2VyLnYxLkdhbWVTdGF0dXMSDwoHc2V0dGxlZBgEIAEoCBIzCg5sZWdhbF9jb21tYW5kcxgFIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kKmwKD1NwZWN0YXRvclBvbGljeRIgChxTUEVDVEFUT1JfUE9MSUNZX1VOU1BFQ0lGSUVEEAASGQoVU1BFQ1RBVE9SX1BPTElDWV9PUEVOEAESHAoYU1BFQ1RBVE9SX1BPTElDWV9QTEFZRVJTEAIqZAoNVGltZW91dEFjdGlvbhIeChpUSU1FT1VUX0FDVElPTl9VTlNQRUNJRklFRBAAEhcKE1RJTUVPVVRfQUNUSU9OX01PVkUQARIaChZUSU1FT1VUX0FDVElPTl9GT1JGRUlUEAIqZwoIQm90TGV2ZWwSGQoVQk9UX0xFVkVMX1VOU1BFQ0lGSUVEEAASFAoQQk9UX0xFVkVMX1JBTkRPTRABEhQKEEJPVF9MRVZFTF9HUkVFRFkQAhIUChBCT1RfTEVWRUxfU0VBUkNIEAMqSwoHQm90UGFjZRIYChRCT1RfUEFDRV9VTlNQRUNJRklFRBAAEhMKD0JPVF9QQUNFX1BFUlNPThABEhEKDUJPVF9QQUNFX0ZBU1QQAipXCglHYW1lU3RhdGUSGgoWR0FNRV9TVEFURV9VTlNQRUNJRklFRBAAEhUKEUdBTUVfU1RBVEVfQUNUSVZFEAESFwoTR0FNRV9TVEFURV9GSU5JU0hFRBACMsIFCgtHYW1lU2VydmljZRJRCgpDcmVhdGVHYW1lEiAucGxheWxlZGdlci52MS5DcmVhdGVHYW1lUmVxdWVzdBohLnBsYXlsZWRnZXIudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkgKB0dldEdhbWUSHS5wbGF5bGVkZ2VyLnYxLkdldEdhbWVSZXF1ZXN0Gh4ucGxheWxlZGdlci52MS5HZXRHYW1lUmVzcG9uc2USTgoJTGlzdEdhbWVzEh8ucGxheWxlZGdlci52MS5MaXN0R2FtZXNSZXF1ZXN0GiAucGxheWxlZGdlci52MS5MaXN0R2FtZXNSZXNwb25zZRJaCg1MaXN0R2FtZVR5cGVzEiMucGxheWxlZGdlci52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBokLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEloKDVN1Ym1pdENvbW1hbmQSIy5wbGF5bGVkZ2VyLnYxLlN1Ym1pdENvbW1hbmRSZXF1ZXN0GiQucGxheWxlZGdlci52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USZgoRTGlzdExlZ2FsQ29tbWFuZHMSJy5wbGF5bGVkZ2VyLnYxLkxpc3RMZWdhbENvbW1hbmRzUmVxdWVzdBooLnBsYXlsZWRnZXIudjEuTGlzdExlZ2FsQ29tbWFuZHNSZXNwb25zZRJQCglXYXRjaEdhbWUSHy5wbGF5bGVkZ2VyLnYxLldhdGNoR2FtZVJlcXVlc3QaIC5wbGF5bGVkZ2VyLnYxLldhdGNoR2FtZVJlc3BvbnNlMAESVAoLUmVtYXRjaEdhbWUSIS5wbGF5bGVkZ2VyLnYxLlJlbWF0Y2hHYW1lUmVxdWVzdBoiLnBsYXlsZWRnZXIudjEuUmVtYXRjaEdhbWVSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChlwbGF5bGVkZ2VyL3YxL2dhbWVzLnByb3RvEg1wbGF5bGVkZ2VyLnYxIoYCChFDcmVhdGVHYW1lUmVxdWVzdBINCgVydWxlcxgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCHNlZWRfaGV4GAQgASgJEhIKCnBsYXllcl9pZHMYBSADKAkSJAoEYm90cxgGIAMoCzIWLnBsYXlsZWRnZXIudjEuQm90U2VhdBIwCgx0aW1lX2NvbnRyb2wYByABKAsyGi5wbGF5bGVkZ2VyLnYxLlRpbWVDb250cm9sEikKBXRhYmxlGAggASgLMhoucGxheWxlZGdlci52MS5UYWJsZVBvbGljeSKUAQoLVGFibGVQb2xpY3kSMgoKc3BlY3RhdG9ycxgBIAEoDjIeLnBsYXlsZWRnZXIudjEuU3BlY3RhdG9yUG9saWN5Eh0KFXNwZWN0YXRvcl9kZWxheV9tb3ZlcxgCIAEoBRIfChdzcGVjdGF0b3JfZGVsYXlfc2Vjb25kcxgDIAEoBRIRCgl0YWtlYmFja3MYBCABKAgioAEKC1RpbWVDb250cm9sEhQKDG1vdmVfc2Vjb25kcxgBIAEoBRISCgpvbl90aW1lb3V0GAIgASgJEhYKDmJ1ZGdldF9zZWNvbmRzGAMgASgFEhkKEWluY3JlbWVudF9zZWNvbmRzGAQgASgFEjQKDnRpbWVvdXRfYWN0aW9uGAUgASgOMhwucGxheWxlZGdlci52MS5UaW1lb3V0QWN0aW9uIjsKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgFEg8KB2xlZnRfbXMYAiABKAMSDwoHZmxhZ19tcxgDIAEoAyKaAQoHQm90U2VhdBIMCgRzZWF0GAEgASgFEg0KBWxldmVsGAIgASgJEhAKCHRoaW5rX21zGAMgASgFEg4KBmJ1ZGdldBgEIAEoBRIkCgRwYWNlGAUgASgOMhYucGxheWxlZGdlci52MS5Cb3RQYWNlEioKCWJvdF9sZXZlbBgGIAEoDjIXLnBsYXlsZWRnZXIudjEuQm90TGV2ZWwiZgoSQ3JlYXRlR2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSLQoLc2VhdF90b2tlbnMYAiADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRUb2tlbiJLCglTZWF0VG9rZW4SDAoEc2VhdBgBIAEoBRIOCgZwbGF5ZXIYAiABKAkSDQoFdG9rZW4YAyABKAkSEQoJcGxheWVyX2lkGAQgASgJIlwKDkdldEdhbWVSZXF1ZXN0EgwKBG5hbWUYASABKAkSFAoHdmVyc2lvbhgCIAEoA0gAiAEBEhEKBHNlYXQYAyABKAVIAYgBAUIKCghfdmVyc2lvbkIHCgVfc2VhdCI0Cg9HZXRHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLnBsYXlsZWRnZXIudjEuR2FtZSLzBgoER2FtZRIMCgRuYW1lGAEgASgJEg0KBXJ1bGVzGAIgASgJEhUKDXJ1bGVzX3ZlcnNpb24YAyABKAUSEwoLcm5nX3ZlcnNpb24YBCABKAUSDwoHcGxheWVycxgFIAMoCRIoCgdvcHRpb25zGAYgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIPCgd2ZXJzaW9uGAcgASgDEikKBnN0YXR1cxgIIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIlCgR2aWV3GAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIYCgt2aWV3ZXJfc2VhdBgKIAEoBUgAiAEBEhcKD3NlZWRfY29tbWl0bWVudBgLIAEoCRITCgtzZWVkX3NvdXJjZRgMIAEoCRIQCghzZWVkX2hleBgNIAEoCRIUCgxmaW5hbF9zY29yZXMYDiADKAMSDwoHd2lubmVycxgPIAMoBRIvCgtjcmVhdGVfdGltZRgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWxhc3RfaGFzaBgSIAEoCRISCgpwbGF5ZXJfaWRzGBMgAygJEi0KCXJlYWRfdGltZRgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoGcnVsaW5nGCggASgLMhkucGxheWxlZGdlci52MS5HYW1lUnVsaW5nEiQKBGJvdHMYFSADKAsyFi5wbGF5bGVkZ2VyLnYxLkJvdFNlYXQSMAoMdGltZV9jb250cm9sGBYgASgLMhoucGxheWxlZGdlci52MS5UaW1lQ29udHJvbBIpCgV0YWJsZRgXIAEoCzIaLnBsYXlsZWRnZXIudjEuVGFibGVQb2xpY3kSEgoKcmVtYXRjaF9vZhgYIAEoCRIZChFzcGVjdGF0b3JfdmVyc2lvbhgZIAEoAxIUCgxyZW1hdGNoZWRfYXMYGiABKAkSLgoIdGFrZWJhY2sYGyABKAsyHC5wbGF5bGVkZ2VyLnYxLlRha2ViYWNrT2ZmZXISGAoQdGFrZWJhY2tfdGFyZ2V0cxgcIAMoA0IOCgxfdmlld2VyX3NlYXQiQwoNVGFrZWJhY2tPZmZlchIMCgRzZWF0GAEgASgFEhIKCnRvX3ZlcnNpb24YAiABKAMSEAoIYWNjZXB0ZWQYAyADKAUimQEKCkdhbWVSdWxpbmcSDAoEa2luZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSDQoFYWN0b3IYAyABKAkSEgoKdG91cm5hbWVudBgEIAEoCRIRCglwbGF5ZXJfaWQYBSABKAkSDQoFc2VhdHMYBiADKAUSKAoEdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuQEKCkdhbWVTdGF0dXMSDQoFcGhhc2UYASABKAkSDgoGdG9fYWN0GAIgAygFEhAKCGZpbmlzaGVkGAMgASgIEicKB291dGNvbWUYBCABKAsyFi5wbGF5bGVkZ2VyLnYxLk91dGNvbWUSEgoKd2FrZV9hdF9tcxgFIAEoAxITCgtkZWFkbGluZV9tcxgGIAEoAxIoCgZjbG9ja3MYByADKAsyGC5wbGF5bGVkZ2VyLnYxLlNlYXRDbG9jayKZAQoHT3V0Y29tZRIOCgZyZWFzb24YASABKAkSEgoKcGxhY2VtZW50cxgCIAMoBRIQCgh0aWVfcnVsZRgDIAEoCRIqCgxyZWFzb25fd29yZHMYBCABKAsyFC5wbGF5bGVkZ2VyLnYxLldvcmRzEiwKDnRpZV9ydWxlX3dvcmRzGAUgASgLMhQucGxheWxlZGdlci52MS5Xb3JkcyI9CgVXb3JkcxILCgNrZXkYASABKAkSJwoGcGFyYW1zGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCKUAQoQTGlzdEdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCRINCgVydWxlcxgDIAEoCRIOCgZzdGF0dXMYBCABKAkSEQoJcGxheWVyX2lkGAUgASgJEicKBXN0YXRlGAYgASgOMhgucGxheWxlZGdlci52MS5HYW1lU3RhdGUiUAoRTGlzdEdhbWVzUmVzcG9uc2USIgoFZ2FtZXMYASADKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIhYKFExpc3RHYW1lVHlwZXNSZXF1ZXN0IkQKFUxpc3RHYW1lVHlwZXNSZXNwb25zZRIrCgpnYW1lX3R5cGVzGAEgAygLMhcucGxheWxlZGdlci52MS5HYW1lVHlwZSLUAgoIR2FtZVR5cGUSDAoEbmFtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRIVCg1ydWxlc192ZXJzaW9uGAMgASgFEhMKC21pbl9wbGF5ZXJzGAQgASgFEhMKC21heF9wbGF5ZXJzGAUgASgFEg8KB3N1bW1hcnkYBiABKAkSKgoHb3B0aW9ucxgHIAMoCzIZLnBsYXlsZWRnZXIudjEuR2FtZU9wdGlvbhIuCghjb21tYW5kcxgIIAMoCzIcLnBsYXlsZWRnZXIudjEuQ29tbWFuZFNjaGVtYRIoCgdjYXRhbG9nGAkgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIqCgdyZWFzb25zGAogAygLMhkucGxheWxlZGdlci52MS5SZWFzb25Db2RlEhIKCmJvdF9sZXZlbHMYCyADKAkSEwoLanNvbl9zY2hlbWEYDCABKAkiLwoKUmVhc29uQ29kZRIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJItkBCgpHYW1lT3B0aW9uEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCRItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEicKB2Nob2ljZXMYBSADKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSFAoHbWluaW11bRgGIAEoA0gAiAEBEhQKB21heGltdW0YByABKANIAYgBAUIKCghfbWluaW11bUIKCghfbWF4aW11bSJfCg1Db21tYW5kU2NoZW1hEgwKBHR5cGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSKwoGZmllbGRzGAMgAygLMhsucGxheWxlZGdlci52MS5Db21tYW5kRmllbGQiKgoMQ29tbWFuZEZpZWxkEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSKpAQoUU3VibWl0Q29tbWFuZFJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIUCgxjb21tYW5kX3R5cGUYAiABKAkSJQoEYXJncxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEgoKcmVxdWVzdF9pZBgEIAEoCRIdChBleHBlY3RlZF92ZXJzaW9uGAUgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24i7QEKFVN1Ym1pdENvbW1hbmRSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEigKBmV2ZW50cxgCIAMoCzIYLnBsYXlsZWRnZXIudjEuR2FtZUV2ZW50EikKBnN0YXR1cxgDIAEoCzIZLnBsYXlsZWRnZXIudjEuR2FtZVN0YXR1cxIQCghyZXBlYXRlZBgEIAEoCBInCgdyZWNlaXB0GAUgASgLMhYucGxheWxlZGdlci52MS5SZWNlaXB0EjMKDmxlZ2FsX2NvbW1hbmRzGAYgAygLMhsucGxheWxlZGdlci52MS5MZWdhbENvbW1hbmQiPQoHUmVjZWlwdBIPCgdwYXlsb2FkGAEgASgJEhEKCXNpZ25hdHVyZRgCIAEoCRIOCgZrZXlfaWQYAyABKAkilwEKCUdhbWVFdmVudBIPCgd2ZXJzaW9uGAEgASgDEgwKBHR5cGUYAiABKAkSJQoEZGF0YRgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEQoEc2VhdBgEIAEoBUgAiAEBEigKBHRpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgcKBV9zZWF0IigKGExpc3RMZWdhbENvbW1hbmRzUmVxdWVzdBIMCgRnYW1lGAEgASgJIlsKGUxpc3RMZWdhbENvbW1hbmRzUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxItCghjb21tYW5kcxgCIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kIoUBCgxMZWdhbENvbW1hbmQSFAoMY29tbWFuZF90eXBlGAEgASgJEiUKBGFyZ3MYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg0KBWxhYmVsGAMgASgJEikKC2xhYmVsX3dvcmRzGAQgASgLMhQucGxheWxlZGdlci52MS5Xb3JkcyIiChJSZW1hdGNoR2FtZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCSJJChNSZW1hdGNoR2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSDwoHY3JlYXRlZBgCIAEoCCI4ChRPZmZlclRha2ViYWNrUmVxdWVzdBIMCgRnYW1lGAEgASgJEhIKCnRvX3ZlcnNpb24YAiABKAMiTgoVT2ZmZXJUYWtlYmFja1Jlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5wbGF5bGVkZ2VyLnYxLkdhbWUSEgoKdGFrZW5fYmFjaxgCIAEoCCI1ChVBbnN3ZXJUYWtlYmFja1JlcXVlc3QSDAoEZ2FtZRgBIAEoCRIOCgZhY2NlcHQYAiABKAgiTwoWQW5zd2VyVGFrZWJhY2tSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMucGxheWxlZGdlci52MS5HYW1lEhIKCnRha2VuX2JhY2sYAiABKAgiNwoQV2F0Y2hHYW1lUmVxdWVzdBIMCgRnYW1lGAEgASgJEhUKDWFmdGVyX3ZlcnNpb24YAiABKAMivgEKEVdhdGNoR2FtZVJlc3BvbnNlEicKBWV2ZW50GAEgASgLMhgucGxheWxlZGdlci52MS5HYW1lRXZlbnQSDwoHdmVyc2lvbhgCIAEoAxIpCgZzdGF0dXMYAyABKAsyGS5wbGF5bGVkZ2VyLnYxLkdhbWVTdGF0dXMSDwoHc2V0dGxlZBgEIAEoCBIzCg5sZWdhbF9jb21tYW5kcxgFIAMoCzIbLnBsYXlsZWRnZXIudjEuTGVnYWxDb21tYW5kKmwKD1NwZWN0YXRvclBvbGljeRIgChxTUEVDVEFUT1JfUE9MSUNZX1VOU1BFQ0lGSUVEEAASGQoVU1BFQ1RBVE9SX1BPTElDWV9PUEVOEAESHAoYU1BFQ1RBVE9SX1BPTElDWV9QTEFZRVJTEAIqZAoNVGltZW91dEFjdGlvbhIeChpUSU1FT1VUX0FDVElPTl9VTlNQRUNJRklFRBAAEhcKE1RJTUVPVVRfQUNUSU9OX01PVkUQARIaChZUSU1FT1VUX0FDVElPTl9GT1JGRUlUEAIqZwoIQm90TGV2ZWwSGQoVQk9UX0xFVkVMX1VOU1BFQ0lGSUVEEAASFAoQQk9UX0xFVkVMX1JBTkRPTRABEhQKEEJPVF9MRVZFTF9HUkVFRFkQAhIUChBCT1RfTEVWRUxfU0VBUkNIEAMqSwoHQm90UGFjZRIYChRCT1RfUEFDRV9VTlNQRUNJRklFRBAAEhMKD0JPVF9QQUNFX1BFUlNPThABEhEKDUJPVF9QQUNFX0ZBU1QQAipXCglHYW1lU3RhdGUSGgoWR0FNRV9TVEFURV9VTlNQRUNJRklFRBAAEhUKEUdBTUVfU1RBVEVfQUNUSVZFEAESFwoTR0FNRV9TVEFURV9GSU5JU0hFRBACMv0GCgtHYW1lU2VydmljZRJRCgpDcmVhdGVHYW1lEiAucGxheWxlZGdlci52MS5DcmVhdGVHYW1lUmVxdWVzdBohLnBsYXlsZWRnZXIudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkgKB0dldEdhbWUSHS5wbGF5bGVkZ2VyLnYxLkdldEdhbWVSZXF1ZXN0Gh4ucGxheWxlZGdlci52MS5HZXRHYW1lUmVzcG9uc2USTgoJTGlzdEdhbWVzEh8ucGxheWxlZGdlci52MS5MaXN0R2FtZXNSZXF1ZXN0GiAucGxheWxlZGdlci52MS5MaXN0R2FtZXNSZXNwb25zZRJaCg1MaXN0R2FtZVR5cGVzEiMucGxheWxlZGdlci52MS5MaXN0R2FtZVR5cGVzUmVxdWVzdBokLnBsYXlsZWRnZXIudjEuTGlzdEdhbWVUeXBlc1Jlc3BvbnNlEloKDVN1Ym1pdENvbW1hbmQSIy5wbGF5bGVkZ2VyLnYxLlN1Ym1pdENvbW1hbmRSZXF1ZXN0GiQucGxheWxlZGdlci52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USZgoRTGlzdExlZ2FsQ29tbWFuZHMSJy5wbGF5bGVkZ2VyLnYxLkxpc3RMZWdhbENvbW1hbmRzUmVxdWVzdBooLnBsYXlsZWRnZXIudjEuTGlzdExlZ2FsQ29tbWFuZHNSZXNwb25zZRJQCglXYXRjaEdhbWUSHy5wbGF5bGVkZ2VyLnYxLldhdGNoR2FtZVJlcXVlc3QaIC5wbGF5bGVkZ2VyLnYxLldhdGNoR2FtZVJlc3BvbnNlMAESVAoLUmVtYXRjaEdhbWUSIS5wbGF5bGVkZ2VyLnYxLlJlbWF0Y2hHYW1lUmVxdWVzdBoiLnBsYXlsZWRnZXIudjEuUmVtYXRjaEdhbWVSZXNwb25zZRJaCg1PZmZlclRha2ViYWNrEiMucGxheWxlZGdlci52MS5PZmZlclRha2ViYWNrUmVxdWVzdBokLnBsYXlsZWRnZXIudjEuT2ZmZXJUYWtlYmFja1Jlc3BvbnNlEl0KDkFuc3dlclRha2ViYWNrEiQucGxheWxlZGdlci52MS5BbnN3ZXJUYWtlYmFja1JlcXVlc3QaJS5wbGF5bGVkZ2VyLnYxLkFuc3dlclRha2ViYWNrUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message playledger.v1.CreateGameRequest
@@ -571,6 +571,21 @@ export type Game = Message<"playledger.v1.Game"> & {
    * @generated from field: string rematched_as = 26;
    */
   rematchedAs: string;
+
+  /**
+   * The open take-back offer, if any (tables with take-backs).
+   *
+   * @generated from field: playledger.v1.TakebackOffer takeback = 27;
+   */
+  takeback?: TakebackOffer | undefined;
+
+  /**
+   * For a seat of a table with take-backs: the versions it may offer to go
+   * back to now, oldest first (empty: nothing can be taken back now).
+   *
+   * @generated from field: repeated int64 takeback_targets = 28;
+   */
+  takebackTargets: bigint[];
 };
 
 /**
@@ -579,6 +594,41 @@ export type Game = Message<"playledger.v1.Game"> & {
  */
 export const GameSchema: GenMessage<Game> = /*@__PURE__*/
   messageDesc(file_playledger_v1_games, 9);
+
+/**
+ * An open offer to take moves back (OfferTakeback).
+ *
+ * @generated from message playledger.v1.TakebackOffer
+ */
+export type TakebackOffer = Message<"playledger.v1.TakebackOffer"> & {
+  /**
+   * The seat that offered.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The version the game would go back to.
+   *
+   * @generated from field: int64 to_version = 2;
+   */
+  toVersion: bigint;
+
+  /**
+   * The seats that accepted so far (the offering seat among them).
+   *
+   * @generated from field: repeated int32 accepted = 3;
+   */
+  accepted: number[];
+};
+
+/**
+ * Describes the message playledger.v1.TakebackOffer.
+ * Use `create(TakebackOfferSchema)` to create a new message.
+ */
+export const TakebackOfferSchema: GenMessage<TakebackOffer> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_games, 10);
 
 /**
  * An arbiter's ruling that ended a game, as recorded in the game's own stream (event "EndedByRuling").
@@ -637,7 +687,7 @@ export type GameRuling = Message<"playledger.v1.GameRuling"> & {
  * Use `create(GameRulingSchema)` to create a new message.
  */
 export const GameRulingSchema: GenMessage<GameRuling> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 10);
+  messageDesc(file_playledger_v1_games, 11);
 
 /**
  * @generated from message playledger.v1.GameStatus
@@ -696,7 +746,7 @@ export type GameStatus = Message<"playledger.v1.GameStatus"> & {
  * Use `create(GameStatusSchema)` to create a new message.
  */
 export const GameStatusSchema: GenMessage<GameStatus> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 11);
+  messageDesc(file_playledger_v1_games, 12);
 
 /**
  * How a finished game ended, explained.
@@ -746,7 +796,7 @@ export type Outcome = Message<"playledger.v1.Outcome"> & {
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 12);
+  messageDesc(file_playledger_v1_games, 13);
 
 /**
  * Words a client says in its own language: a stable message key (namespaced
@@ -772,7 +822,7 @@ export type Words = Message<"playledger.v1.Words"> & {
  * Use `create(WordsSchema)` to create a new message.
  */
 export const WordsSchema: GenMessage<Words> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 13);
+  messageDesc(file_playledger_v1_games, 14);
 
 /**
  * @generated from message playledger.v1.ListGamesRequest
@@ -827,7 +877,7 @@ export type ListGamesRequest = Message<"playledger.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 14);
+  messageDesc(file_playledger_v1_games, 15);
 
 /**
  * @generated from message playledger.v1.ListGamesResponse
@@ -851,7 +901,7 @@ export type ListGamesResponse = Message<"playledger.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 15);
+  messageDesc(file_playledger_v1_games, 16);
 
 /**
  * @generated from message playledger.v1.ListGameTypesRequest
@@ -864,7 +914,7 @@ export type ListGameTypesRequest = Message<"playledger.v1.ListGameTypesRequest">
  * Use `create(ListGameTypesRequestSchema)` to create a new message.
  */
 export const ListGameTypesRequestSchema: GenMessage<ListGameTypesRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 16);
+  messageDesc(file_playledger_v1_games, 17);
 
 /**
  * @generated from message playledger.v1.ListGameTypesResponse
@@ -881,7 +931,7 @@ export type ListGameTypesResponse = Message<"playledger.v1.ListGameTypesResponse
  * Use `create(ListGameTypesResponseSchema)` to create a new message.
  */
 export const ListGameTypesResponseSchema: GenMessage<ListGameTypesResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 17);
+  messageDesc(file_playledger_v1_games, 18);
 
 /**
  * @generated from message playledger.v1.GameType
@@ -972,7 +1022,7 @@ export type GameType = Message<"playledger.v1.GameType"> & {
  * Use `create(GameTypeSchema)` to create a new message.
  */
 export const GameTypeSchema: GenMessage<GameType> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 18);
+  messageDesc(file_playledger_v1_games, 19);
 
 /**
  * @generated from message playledger.v1.ReasonCode
@@ -996,7 +1046,7 @@ export type ReasonCode = Message<"playledger.v1.ReasonCode"> & {
  * Use `create(ReasonCodeSchema)` to create a new message.
  */
 export const ReasonCodeSchema: GenMessage<ReasonCode> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 19);
+  messageDesc(file_playledger_v1_games, 20);
 
 /**
  * @generated from message playledger.v1.GameOption
@@ -1045,7 +1095,7 @@ export type GameOption = Message<"playledger.v1.GameOption"> & {
  * Use `create(GameOptionSchema)` to create a new message.
  */
 export const GameOptionSchema: GenMessage<GameOption> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 20);
+  messageDesc(file_playledger_v1_games, 21);
 
 /**
  * @generated from message playledger.v1.CommandSchema
@@ -1074,7 +1124,7 @@ export type CommandSchema = Message<"playledger.v1.CommandSchema"> & {
  * Use `create(CommandSchemaSchema)` to create a new message.
  */
 export const CommandSchemaSchema: GenMessage<CommandSchema> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 21);
+  messageDesc(file_playledger_v1_games, 22);
 
 /**
  * @generated from message playledger.v1.CommandField
@@ -1098,7 +1148,7 @@ export type CommandField = Message<"playledger.v1.CommandField"> & {
  * Use `create(CommandFieldSchema)` to create a new message.
  */
 export const CommandFieldSchema: GenMessage<CommandField> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 22);
+  messageDesc(file_playledger_v1_games, 23);
 
 /**
  * @generated from message playledger.v1.SubmitCommandRequest
@@ -1145,7 +1195,7 @@ export type SubmitCommandRequest = Message<"playledger.v1.SubmitCommandRequest">
  * Use `create(SubmitCommandRequestSchema)` to create a new message.
  */
 export const SubmitCommandRequestSchema: GenMessage<SubmitCommandRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 23);
+  messageDesc(file_playledger_v1_games, 24);
 
 /**
  * @generated from message playledger.v1.SubmitCommandResponse
@@ -1199,7 +1249,7 @@ export type SubmitCommandResponse = Message<"playledger.v1.SubmitCommandResponse
  * Use `create(SubmitCommandResponseSchema)` to create a new message.
  */
 export const SubmitCommandResponseSchema: GenMessage<SubmitCommandResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 24);
+  messageDesc(file_playledger_v1_games, 25);
 
 /**
  * A receipt: what the server answered to one SubmitCommand, signed with its
@@ -1242,7 +1292,7 @@ export type Receipt = Message<"playledger.v1.Receipt"> & {
  * Use `create(ReceiptSchema)` to create a new message.
  */
 export const ReceiptSchema: GenMessage<Receipt> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 25);
+  messageDesc(file_playledger_v1_games, 26);
 
 /**
  * @generated from message playledger.v1.GameEvent
@@ -1283,7 +1333,7 @@ export type GameEvent = Message<"playledger.v1.GameEvent"> & {
  * Use `create(GameEventSchema)` to create a new message.
  */
 export const GameEventSchema: GenMessage<GameEvent> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 26);
+  messageDesc(file_playledger_v1_games, 27);
 
 /**
  * @generated from message playledger.v1.ListLegalCommandsRequest
@@ -1302,7 +1352,7 @@ export type ListLegalCommandsRequest = Message<"playledger.v1.ListLegalCommandsR
  * Use `create(ListLegalCommandsRequestSchema)` to create a new message.
  */
 export const ListLegalCommandsRequestSchema: GenMessage<ListLegalCommandsRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 27);
+  messageDesc(file_playledger_v1_games, 28);
 
 /**
  * @generated from message playledger.v1.ListLegalCommandsResponse
@@ -1326,7 +1376,7 @@ export type ListLegalCommandsResponse = Message<"playledger.v1.ListLegalCommands
  * Use `create(ListLegalCommandsResponseSchema)` to create a new message.
  */
 export const ListLegalCommandsResponseSchema: GenMessage<ListLegalCommandsResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 28);
+  messageDesc(file_playledger_v1_games, 29);
 
 /**
  * @generated from message playledger.v1.LegalCommand
@@ -1363,7 +1413,7 @@ export type LegalCommand = Message<"playledger.v1.LegalCommand"> & {
  * Use `create(LegalCommandSchema)` to create a new message.
  */
 export const LegalCommandSchema: GenMessage<LegalCommand> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 29);
+  messageDesc(file_playledger_v1_games, 30);
 
 /**
  * @generated from message playledger.v1.RematchGameRequest
@@ -1382,7 +1432,7 @@ export type RematchGameRequest = Message<"playledger.v1.RematchGameRequest"> & {
  * Use `create(RematchGameRequestSchema)` to create a new message.
  */
 export const RematchGameRequestSchema: GenMessage<RematchGameRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 30);
+  messageDesc(file_playledger_v1_games, 31);
 
 /**
  * @generated from message playledger.v1.RematchGameResponse
@@ -1408,7 +1458,109 @@ export type RematchGameResponse = Message<"playledger.v1.RematchGameResponse"> &
  * Use `create(RematchGameResponseSchema)` to create a new message.
  */
 export const RematchGameResponseSchema: GenMessage<RematchGameResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 31);
+  messageDesc(file_playledger_v1_games, 32);
+
+/**
+ * @generated from message playledger.v1.OfferTakebackRequest
+ */
+export type OfferTakebackRequest = Message<"playledger.v1.OfferTakebackRequest"> & {
+  /**
+   * "games/{id}".
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * The version to go back to: one of Game.takeback_targets.
+   *
+   * @generated from field: int64 to_version = 2;
+   */
+  toVersion: bigint;
+};
+
+/**
+ * Describes the message playledger.v1.OfferTakebackRequest.
+ * Use `create(OfferTakebackRequestSchema)` to create a new message.
+ */
+export const OfferTakebackRequestSchema: GenMessage<OfferTakebackRequest> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_games, 33);
+
+/**
+ * @generated from message playledger.v1.OfferTakebackResponse
+ */
+export type OfferTakebackResponse = Message<"playledger.v1.OfferTakebackResponse"> & {
+  /**
+   * The game after the offer, as the caller sees it.
+   *
+   * @generated from field: playledger.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+
+  /**
+   * True when it went back at once (no other person at the table to ask).
+   *
+   * @generated from field: bool taken_back = 2;
+   */
+  takenBack: boolean;
+};
+
+/**
+ * Describes the message playledger.v1.OfferTakebackResponse.
+ * Use `create(OfferTakebackResponseSchema)` to create a new message.
+ */
+export const OfferTakebackResponseSchema: GenMessage<OfferTakebackResponse> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_games, 34);
+
+/**
+ * @generated from message playledger.v1.AnswerTakebackRequest
+ */
+export type AnswerTakebackRequest = Message<"playledger.v1.AnswerTakebackRequest"> & {
+  /**
+   * "games/{id}".
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * @generated from field: bool accept = 2;
+   */
+  accept: boolean;
+};
+
+/**
+ * Describes the message playledger.v1.AnswerTakebackRequest.
+ * Use `create(AnswerTakebackRequestSchema)` to create a new message.
+ */
+export const AnswerTakebackRequestSchema: GenMessage<AnswerTakebackRequest> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_games, 35);
+
+/**
+ * @generated from message playledger.v1.AnswerTakebackResponse
+ */
+export type AnswerTakebackResponse = Message<"playledger.v1.AnswerTakebackResponse"> & {
+  /**
+   * The game after the answer, as the caller sees it.
+   *
+   * @generated from field: playledger.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+
+  /**
+   * True when this answer was the last acceptance: the game went back.
+   *
+   * @generated from field: bool taken_back = 2;
+   */
+  takenBack: boolean;
+};
+
+/**
+ * Describes the message playledger.v1.AnswerTakebackResponse.
+ * Use `create(AnswerTakebackResponseSchema)` to create a new message.
+ */
+export const AnswerTakebackResponseSchema: GenMessage<AnswerTakebackResponse> = /*@__PURE__*/
+  messageDesc(file_playledger_v1_games, 36);
 
 /**
  * @generated from message playledger.v1.WatchGameRequest
@@ -1434,7 +1586,7 @@ export type WatchGameRequest = Message<"playledger.v1.WatchGameRequest"> & {
  * Use `create(WatchGameRequestSchema)` to create a new message.
  */
 export const WatchGameRequestSchema: GenMessage<WatchGameRequest> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 32);
+  messageDesc(file_playledger_v1_games, 37);
 
 /**
  * @generated from message playledger.v1.WatchGameResponse
@@ -1485,7 +1637,7 @@ export type WatchGameResponse = Message<"playledger.v1.WatchGameResponse"> & {
  * Use `create(WatchGameResponseSchema)` to create a new message.
  */
 export const WatchGameResponseSchema: GenMessage<WatchGameResponse> = /*@__PURE__*/
-  messageDesc(file_playledger_v1_games, 33);
+  messageDesc(file_playledger_v1_games, 38);
 
 /**
  * Who, without a seat's token, may watch a game in play (the organizer always may).
@@ -1713,6 +1865,12 @@ export const GameStateSchema: GenEnum<GameState> = /*@__PURE__*/
  *   GAME_REFUSAL: FAILED_PRECONDITION, reload, then decide [version, to_act]
  *   GAME_RULED: FAILED_PRECONDITION, no retry
  *   STALE_VERSION: ABORTED, reload, then decide [current_version]
+ *   TAKEBACKS_OFF: FAILED_PRECONDITION, no retry
+ *   TAKEBACK_PENDING: FAILED_PRECONDITION, reload, then decide [offered_by]
+ *   TAKEBACK_DECLINED: FAILED_PRECONDITION, no retry
+ *   TAKEBACK_TOO_FAR: FAILED_PRECONDITION, reload, then decide
+ *   TAKEBACK_NOT_POSSIBLE: FAILED_PRECONDITION, reload, then decide
+ *   NO_TAKEBACK_OFFER: FAILED_PRECONDITION, reload, then decide
  *   TOURNAMENT_REFUSED: FAILED_PRECONDITION, no retry
  *   ALL_ROUNDS_PAIRED: FAILED_PRECONDITION, no retry
  *   ROUND_IN_PROGRESS: FAILED_PRECONDITION, reload, then decide
@@ -1820,6 +1978,32 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof RematchGameRequestSchema;
     output: typeof RematchGameResponseSchema;
+  },
+  /**
+   * A seat offers to go back to an earlier version (one of Game.takeback_targets:
+   * the start of a recent move, never over one that showed something hidden or
+   * drew at random). Every other person at the table answers with
+   * AnswerTakeback; when all accept, play goes on from the game as it stood
+   * then, its clocks as they read then. Recorded in the game's chain
+   * (TakebackOffered, TakebackAnswered, TakenBack events), never erased. Only at
+   * tables created with TablePolicy.takebacks; a recorded move cancels an offer.
+   *
+   * @generated from rpc playledger.v1.GameService.OfferTakeback
+   */
+  offerTakeback: {
+    methodKind: "unary";
+    input: typeof OfferTakebackRequestSchema;
+    output: typeof OfferTakebackResponseSchema;
+  },
+  /**
+   * Accepts or declines the open offer (the offering seat declining withdraws it).
+   *
+   * @generated from rpc playledger.v1.GameService.AnswerTakeback
+   */
+  answerTakeback: {
+    methodKind: "unary";
+    input: typeof AnswerTakebackRequestSchema;
+    output: typeof AnswerTakebackResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_playledger_v1_games, 0);
