@@ -14,6 +14,9 @@ How far back: to the start of any of the last MAX_BACK decisions of a seat, and 
 so a take-back never puts a card a seat has seen back where it was hidden, and never re-rolls a draw.
 A recorded move cancels an open offer. Clocks go back to what they read at that version and run again
 from the take-back's time.
+
+A game's `takeback_safe` list is part of its rules: the audit re-checks every take-back against it, so
+changing the list (more or fewer event types) is a rules-version change, never an edit in place.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from service.rules.atiwa.scoring import outcome, scores, status, winners
 from service.rules.atiwa.setup import initial_state, setup
 from service.rules.atiwa.state import State
 from service.rules.atiwa.view_types import VIEW_TYPES, View
-from service.rules.atiwa.views import redact, view
+from service.rules.atiwa.views import TAKEBACK_SAFE, redact, view
 from service.rules.core import Metadata, OptionSpec
 
 name = "atiwa"
@@ -48,6 +48,7 @@ event_types = EVENT_TYPES
 view_types = VIEW_TYPES
 
 reasons = Reason
+takeback_safe = TAKEBACK_SAFE
 
 __all__ = [
     "Command",
@@ -72,6 +73,7 @@ __all__ = [
     "scores",
     "setup",
     "status",
+    "takeback_safe",
     "version",
     "view",
     "view_types",

@@ -15,8 +15,8 @@ from service.rules.atiwa.data.cards import CARD_FIELDS, CARD_NAME, CARD_POINTS, 
 from service.rules.atiwa.data.challenges import challenge_for
 from service.rules.atiwa.data.pieces import BOARD_ROWS, ROW_VALUE, SUPPLY_SIZE, Item
 from service.rules.atiwa.fields import count, nature, pollution_count, terrain_count
-from service.rules.atiwa.messages import EVENT_TYPES, Event
-from service.rules.atiwa.messages_maintenance import Result
+from service.rules.atiwa.messages import EVENT_TYPES, Event, GameSetUp, TerrainDrawn
+from service.rules.atiwa.messages_maintenance import DisplayRefreshed, IncomeCollected, Result
 from service.rules.atiwa.scoring import goal_conditions, status
 from service.rules.atiwa.spaces import round_space, space_actions, space_ids
 from service.rules.atiwa.state import CODE_NAME, EMPTY, Phase, Player, State, Step, Task, current_seat, is_solo
@@ -176,6 +176,16 @@ def _final(state: State) -> Final:
 # state keeps the deck and the bag as compositions, so no event holds a secret of anyone's.
 VISIBILITY: Visibility[Event] = Visibility("Atiwa")
 VISIBILITY.public(*EVENT_TYPES.values())
+
+# Take-backs (service/ledger/takebacks.py): the events a take-back may go back over. Every event is public and the
+# only secrets are the orders of the terrain deck and of the bag, so every event may be, but those that draw from
+# them (a take-back never re-rolls a draw, nor hides again what it showed):
+# - GameSetUp: the tiles, the terrain deck and the start player drawn at random (AT-R1..AT-R4);
+# - TerrainDrawn, DisplayRefreshed: terrain cards come off the face-down deck (AT-10, AT-88, AT-R6);
+# - IncomeCollected: pollution markers drawn blind from the bag (AT-73, AT-R5), left out even when none is drawn.
+TAKEBACK_SAFE: frozenset[str] = frozenset(EVENT_TYPES) - {
+    cls.__name__ for cls in (GameSetUp, TerrainDrawn, DisplayRefreshed, IncomeCollected)
+}
 
 
 def redact(event: Event, seat: int | None) -> Event | None:

@@ -31,7 +31,7 @@ from service.rules.baba_yaga.scoring import outcome, scores, status, winners
 from service.rules.baba_yaga.setup import initial_state, setup
 from service.rules.baba_yaga.state import State
 from service.rules.baba_yaga.view_types import VIEW_TYPES, View
-from service.rules.baba_yaga.views import label, redact, view
+from service.rules.baba_yaga.views import TAKEBACK_SAFE, label, redact, view
 from service.rules.core import Metadata
 
 name = "baba-yaga"
@@ -51,6 +51,7 @@ metadata = Metadata(
 )
 
 reasons = Reason
+takeback_safe = TAKEBACK_SAFE
 
 
 def catalog(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,6 +96,7 @@ __all__ = [
     "scores",
     "setup",
     "status",
+    "takeback_safe",
     "version",
     "view",
     "view_types",

@@ -268,6 +268,42 @@ VISIBILITY.public(
     GameFinished,
 )
 
+# Take-backs (service/ledger/takebacks.py): the events a take-back may go back over, because they show nothing
+# that was hidden from any seat: the witch, the flyers' steps, a tile turned back down, the House put back on a
+# tile, the check of a round (its ingredients lie face up), the effects' choices and the swap of face-down tiles.
+# (A rules timer runs in most of Mode R and wherever a timeout is set: takebacks.py never goes back into it.)
+# Left out:
+# - ForestLaid, SpellsDealt, FirstPlayerChosen: the layout and the deal are secret, all drawn at random
+#   (BY-S1, BY-S3, BY-S4);
+# - GameBegan: it opens the English-edition preview, which shows every ingredient (BY-S5);
+# - SpellRevealed: the top card of a stack nobody has seen is turned over (BY-S3, BY-11); a lens drawn at random;
+# - TileFlippedUp: a face-down ingredient is turned up (BY-12, §12);
+# - HouseLifted, HouseMoved: the House leaves a tile and shows the clue it covered (BY-16, BY-E7, §12);
+# - LensMoved: the Keyhole shows its target tiles that were out of his sight (§11.5);
+# - GameFinished: every stack and every ingredient is revealed at the end (BY-30, BY-31).
+TAKEBACK_SAFE: frozenset[str] = frozenset(
+    cls.__name__
+    for cls in (
+        PreviewEnded,
+        TurnStarted,
+        WitchPlaced,
+        ChoiceRequired,
+        TurnPrepared,
+        TileFlippedDown,
+        HouseReplaced,
+        WitchStepped,
+        SearchEnded,
+        RoundEnded,
+        TilesReset,
+        EffectTargeted,
+        EffectLost,
+        HouseTimingChosen,
+        TilesSwapped,
+        ChoiceForfeited,
+        TurnEnded,
+    )
+)
+
 
 def redact(event: Event, seat: int | None) -> Event | None:
     """The event as `seat` may see it (an event type nobody declared is shown to nobody)."""

@@ -17,7 +17,7 @@ from service.rules.grasshopper_ant.scoring import outcome, scores, status, winne
 from service.rules.grasshopper_ant.setup import initial_state, setup
 from service.rules.grasshopper_ant.state import State
 from service.rules.grasshopper_ant.view_types import VIEW_TYPES, View
-from service.rules.grasshopper_ant.views import redact, view
+from service.rules.grasshopper_ant.views import TAKEBACK_SAFE, redact, view
 
 name = "grasshopper-and-ant"
 version = 1
@@ -93,6 +93,7 @@ view_types = VIEW_TYPES
 
 reasons = Reason
 
+takeback_safe = TAKEBACK_SAFE
 
 __all__ = [
     "Command",
@@ -118,6 +119,7 @@ __all__ = [
     "secret",
     "setup",
     "status",
+    "takeback_safe",
     "version",
     "view",
     "view_types",

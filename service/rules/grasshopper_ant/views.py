@@ -248,3 +248,27 @@ VISIBILITY.public(
     MarketRefilled,
     GameFinished,
 )
+
+# Take-backs (service/ledger/takebacks.py): the events a take-back may go back over, because they show nothing
+# that was hidden from any seat: pawns on the face-up grid, the insect help and the swap among face-up cards,
+# the roles. Left out:
+# - GameSetUp, GridRefilled, DeckReshuffled, PathCardDrawn, MarketRefilled: cards come off the face-down Path
+#   and Provision decks at random (GA-S1, GA-50, GA-51, GA-34, GA-86, GA-P4, GA-87), a GA-P5 draw face down;
+# - MarkerChosen, MarkerPeeked: the Ant's marker and the Red Ants' guesses are secret until the reveal, the peek
+#   is the Cicada's alone (GA-13, GA-14, GA-P3);
+# - MarkersRevealed, PantryFilled: the secret markers turned over, and the shelf that names the Ant's (GA-30, GA-40);
+# - PowerGained, ProvisionBought: a stolen Cocoon's or a paid face-down card is turned face up (GA-P5);
+# - GameFinished: the insect piles and the face-down cards are revealed (GA-43, GA-91, GA-P5).
+TAKEBACK_SAFE: frozenset[str] = frozenset(
+    cls.__name__
+    for cls in (
+        RoundStarted,
+        AntsPlaced,
+        CicadaPlaced,
+        InsectResolved,
+        CardsCollected,
+        PowerDeclined,
+        ProvisionsSwapped,
+        AcquisitionEnded,
+    )
+)

@@ -17,7 +17,7 @@ from service.rules.hare_tortoise.scoring import outcome, scores, status, winners
 from service.rules.hare_tortoise.setup import initial_state, setup
 from service.rules.hare_tortoise.state import State
 from service.rules.hare_tortoise.view_types import VIEW_TYPES, View
-from service.rules.hare_tortoise.views import catalog, label, redact, view
+from service.rules.hare_tortoise.views import TAKEBACK_SAFE, catalog, label, redact, view
 
 name = "hare-and-tortoise"
 version = 1
@@ -69,6 +69,8 @@ metadata = Metadata(
     ),
 )
 
+takeback_safe = TAKEBACK_SAFE
+
 __all__ = [
     "Command",
     "Event",
@@ -92,6 +94,7 @@ __all__ = [
     "scores",
     "setup",
     "status",
+    "takeback_safe",
     "version",
     "view",
     "view_types",

@@ -137,6 +137,18 @@ VISIBILITY.public(
     GameFinished,
 )
 
+# Take-backs (service/ledger/takebacks.py): the events a take-back may go back over, because they show nothing
+# that was hidden from any seat. In the standard game every turn plays cards, so only Turbo's picks (HT-V2.5)
+# can be taken back. Left out:
+# - RaceSetUp, SecondBetChosen, CardsDrawn: the deal, the second bet and the refills are secret, each seat's own
+#   hand and bets (HT-S1, HT-S3, HT-15; spec §9);
+# - CardsPlayed: cards come face up out of a secret hand (HT-10, §9);
+# - DiscardReshuffled: the new deck's order is a random draw (HT-16);
+# - RaceFinished, GameFinished: every bet is revealed, and the totals are scored from them (HT-50, HT-61).
+TAKEBACK_SAFE: frozenset[str] = frozenset(
+    cls.__name__ for cls in (TurnPassed, RacingPhaseStarted, AnimalMoved, AnimalCrossed, AnimalFinished, RoundEnded)
+)
+
 
 # --- for client apps ---------------------------------------------------------------------------------
 def label(command: Command) -> str:

@@ -28,6 +28,11 @@ from tests.support.playout import play, random_chooser
 PODIUM = "the third animal reached the podium"
 
 
+def said(outcome: Outcome | None) -> tuple[str, tuple[int, ...], str] | None:
+    """The English words and places; the message keys have their own test (test_HT_62_outcome_keys)."""
+    return None if outcome is None else (outcome.reason, outcome.placements, outcome.tie_rule)
+
+
 def ended(*args: object, **kw: object) -> Outcome | None:
     state, _, events = race_end(*args, **kw)  # type: ignore[arg-type]
     assert ht.outcome(state) is None, "an outcome before the game ended"
@@ -37,18 +42,20 @@ def ended(*args: object, **kw: object) -> Outcome | None:
 def test_HT_62_outcome_places_by_total_with_no_tie_rule() -> None:
     # totals 0, 7, 5 (test_HT_62_highest_total_wins)
     outcome = ended(3, {0: ["B-HARE"], 1: ["B-WOLF"], 2: ["B-TORT"]}, {0: L(9), 1: F(9), 2: W(9)})
-    assert outcome == Outcome(PODIUM, placements=(3, 1, 2), tie_rule="")
+    assert said(outcome) == said(Outcome(PODIUM, placements=(3, 1, 2), tie_rule=""))
 
 
 def test_HT_63_outcome_names_the_best_placed_bet_and_places_the_loser_of_the_tie_second() -> None:
     outcome = ended(3, {0: ["B-HARE"], 1: ["B-FOX"], 2: ["B-WOLF"]}, {0: L(9), 1: H(9), 2: T(9)})
-    assert outcome == Outcome(PODIUM, (3, 1, 2), "equal totals: the player whose bet placed best wins (HT-63)")
+    assert said(outcome) == said(
+        Outcome(PODIUM, (3, 1, 2), "equal totals: the player whose bet placed best wins (HT-63)")
+    )
 
 
 def test_HT_64_outcome_of_a_shared_win_shares_first_place() -> None:
     outcome = ended(3, {0: ["B-HARE"], 1: ["B-TORT"], 2: ["B-WOLF"]}, {0: L(9), 1: W(9), 2: T(9)})
-    assert outcome == Outcome(
-        PODIUM, (3, 1, 1), "equal totals and equally placed bets: the tied players share the win (HT-64)"
+    assert said(outcome) == said(
+        Outcome(PODIUM, (3, 1, 1), "equal totals and equally placed bets: the tied players share the win (HT-64)")
     )
 
 
@@ -64,20 +71,26 @@ def test_HT_64_outcome_of_a_rematch_says_the_rematch_decided() -> None:
         first=1,
         tie_policy="rematch",
     )
-    assert ht.outcome(HT.then(state, rematch)) == Outcome(
-        f"the first rematch race ended: {PODIUM}",
-        (2, 1),
-        "equal totals and equally placed bets: a rematch race decided (HT-64)",
+    assert said(ht.outcome(HT.then(state, rematch))) == said(
+        Outcome(
+            f"the first rematch race ended: {PODIUM}",
+            (2, 1),
+            "equal totals and equally placed bets: a rematch race decided (HT-64)",
+        )
     )
 
 
 def test_HT_V1_2_outcome_of_a_series_names_its_third_race() -> None:
     outcome = ended(2, *A_WINS_TIE, race=3, earlier=two_races((5, 2), (0, 4)), series=True)
-    assert outcome == Outcome(f"the third race of the series ended: {PODIUM}", (2, 1), "")
+    assert said(outcome) == said(Outcome(f"the third race of the series ended: {PODIUM}", (2, 1), ""))
     # a tied series goes to the tie policy, never to the bets (HT-63 is for a single race)
     outcome = ended(2, *A_WINS_TIE, race=3, earlier=two_races((5, 2), (0, 3)), series=True)
-    assert outcome == Outcome(
-        f"the third race of the series ended: {PODIUM}", (1, 1), "equal totals: the tied players share the win (HT-64)"
+    assert said(outcome) == said(
+        Outcome(
+            f"the third race of the series ended: {PODIUM}",
+            (1, 1),
+            "equal totals: the tied players share the win (HT-64)",
+        )
     )
 
 
@@ -123,3 +136,12 @@ def test_HT_V2_1_turbo_catalog_has_65_cards_no_howl_and_the_tokens() -> None:
     assert not any(card.get("howl") for card in catalog["cards"].values())
     assert catalog["turbo"] == {"token_tiles": [2, 4, 6, 8, 10], "bonus": 2} and "movement" not in catalog
     assert catalog["limits"]["hand_size"] == 6
+
+
+def test_HT_62_outcome_keys_name_the_same_messages_for_other_languages() -> None:
+    outcome = ended(3, {0: ["B-HARE"], 1: ["B-FOX"], 2: ["B-WOLF"]}, {0: L(9), 1: H(9), 2: T(9)})
+    assert outcome is not None
+    assert outcome.reason_key == "hare-and-tortoise.end.race_podium"
+    assert outcome.tie_key.startswith("hare-and-tortoise.tie.") and outcome.tie_rule  # HT-63 decided it
+    plain = ended(3, {0: ["B-HARE"], 1: ["B-WOLF"], 2: ["B-TORT"]}, {0: L(9), 1: F(9), 2: W(9)})
+    assert plain is not None and plain.tie_key == "" and plain.tie_rule == ""
