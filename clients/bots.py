@@ -45,9 +45,10 @@ def play_to_end(
     rng = random.Random(seed)
     seats = {t.seat: client.as_token(t.token) for t in tokens}
     game = tokens[0].game
-    spectator = client.as_token(None)
+    # A seat reads the live game: a spectator may be shown it some moves behind (a table's spectator delay).
+    reader = seats[tokens[0].seat]
     result = BotGame(game)
-    status = spectator.get_game(game).status
+    status = reader.get_game(game).status
     while not status.finished:
         if result.commands >= max_commands:
             raise RuntimeError(f"{game} did not finish within {max_commands} commands")
@@ -75,7 +76,7 @@ def play_to_end(
             break
         if not acted:
             time.sleep(idle_wait)  # nobody can act now: a real-time game is waiting for its timers
-            status = spectator.get_game(game).status
+            status = reader.get_game(game).status
     return result
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 from playledger.v1 import leaderboards_pb2
+from playledger.v1.games_pb2 import TablePolicy
 from playledger_client import Client, Token
 
 from clients import bots
@@ -70,6 +71,10 @@ def tournament() -> None:
     "--pace", type=click.Choice(["person", "fast"]), default=None, help="the bots' pace (default: the game's)"
 )
 @click.option("--think-ms", type=int, default=0, help="a fixed pause before each bot's move, instead of a pace")
+@click.option(
+    "--spectator-delay-moves", type=int, default=None, help="spectators see each game N moves behind (default 2)"
+)
+@click.option("--takebacks", is_flag=True, help="seats may offer to take moves back (off by default)")
 @organizer
 @common
 def tournament_new(
@@ -87,6 +92,8 @@ def tournament_new(
     bot_level: str,
     pace: str | None,
     think_ms: int,
+    spectator_delay_moves: int | None,
+    takebacks: bool,
     token: str | None,
     actor: str,
     server: str,
@@ -112,6 +119,11 @@ def tournament_new(
         bots=bot_level,
         think_ms=think_ms,
         pace=pace or "",
+        table=None
+        if spectator_delay_moves is None and not takebacks
+        else TablePolicy(
+            spectator_delay_moves=2 if spectator_delay_moves is None else spectator_delay_moves, takebacks=takebacks
+        ),
     )
 
     def text() -> None:

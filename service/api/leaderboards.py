@@ -274,6 +274,7 @@ class LeaderboardService(leaderboards_pb2_grpc.LeaderboardServiceServicer):
                 request.actor or "organizer",
                 convert.time_control(request.time_control) if request.HasField("time_control") else None,
                 bot_spec(rules_for(request.rules), request.bots, "bots") if request.HasField("bots") else None,
+                convert.table(request.table) if request.HasField("table") else None,
             )
             self._visible(position)
             return leaderboards_pb2.CreateTournamentResponse(tournament=tournament_to_proto(_aggregate_row(tournament)))

@@ -40,6 +40,9 @@ class Tournament(Aggregate):
         time_control: dict[str, Any] | None = None
         # How the server's bots play every seat of every game ({"level", "think_ms", "budget"}); None: people.
         bots: dict[str, Any] | None = None
+        # Every game's table (ledger/table.py: spectators, their delay, take-backs); None: the defaults (older
+        # tournaments, whose games were created without one).
+        table: dict[str, Any] | None = None
 
     class GamesAdded(Aggregate.Event):
         """Games that count in `round`, each with the player id of every seat; `byes` sat this round out.
@@ -128,9 +131,11 @@ class Tournament(Aggregate):
         at_ms: int,
         time_control: dict[str, Any] | None = None,
         bots: dict[str, Any] | None = None,
+        table: dict[str, Any] | None = None,
     ) -> None:
         self.time_control = time_control
         self.bots = bots
+        self.table = table
         self.name, self.rules_name, self.rules_version = name, rules_name, rules_version
         self.options, self.players, self.pairing = options, players, pairing
         self.table_size, self.rounds, self.actor, self.created_ms = table_size, rounds, actor, at_ms

@@ -17,6 +17,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
+from service.ledger import table as game_table
 from service.ledger.app import Created as CreatedGame
 from service.ledger.app import Ledger, StaleVersion, now_ms
 from service.ledger.cached import GameNotFound
@@ -31,6 +32,10 @@ from service.tournaments.rulings import TournamentRefused
 
 MAX_NAME = 120
 MAX_PLAYERS = 512
+
+# A tournament game's table unless the organizer says otherwise: open to spectators, two decisions behind,
+# so a game in play cannot be relayed to a player (issue 35); no take-backs.
+TOURNAMENT_TABLE: dict[str, Any] = {"spectators": "open", "delay_moves": 2}
 
 
 class TournamentNotFound(LookupError):
@@ -81,8 +86,10 @@ class Tournaments:
         actor: str = "organizer",
         time_control: dict[str, Any] | None = None,
         bots: dict[str, Any] | None = None,
+        table: dict[str, Any] | None = None,
     ) -> tuple[Tournament, int]:
         """players: (id, display name) in seeding order. table_size 0: the game's largest table up to 4.
+        `table`: every game's spectators, spectator delay and take-backs (None: TOURNAMENT_TABLE).
 
         Returns the tournament and the notification id of its creation.
         """
@@ -113,6 +120,7 @@ class Tournaments:
             at_ms=self._clock(),
             time_control=dict(time_control) if time_control else None,
             bots=dict(bots) if bots else None,
+            table=game_table.settle(TOURNAMENT_TABLE if table is None else table),
         )
         return tournament, self._save(tournament)
 
@@ -186,6 +194,7 @@ class Tournaments:
             player_ids=seats,
             time_control=getattr(t, "time_control", None),
             bots={s: dict(bots) for s in range(len(seats))} if (bots := getattr(t, "bots", None)) else None,
+            table=getattr(t, "table", None),
         )
         return PairedGame(created, seats)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import grpc
 import pytest
-from playledger.v1 import games_pb2
+from playledger.v1 import games_pb2, leaderboards_pb2
 from playledger_client import Client, PlayLedgerError, args_of
 
 from service.config import Settings
@@ -101,3 +101,25 @@ def test_a_delayed_table_shows_spectators_the_game_behind(server: Running) -> No
         pass
     watcher.join(timeout=60)
     assert client.get_game(game).spectator_version == 0  # over: everything public
+
+
+def test_a_tournament_game_is_watched_two_moves_behind_unless_the_organizer_says(server: Running) -> None:
+    organizer = Client(f"127.0.0.1:{server.port}", retries=1).as_token(ORGANIZER)
+    players = [("p1", "Ann"), ("p2", "Bob"), ("p3", "Cy"), ("p4", "Di")]
+    cup = organizer.create_tournament("Cup", "hare-and-tortoise", players, table_size=2, rounds=1)
+    _, games, _ = organizer.pair_round(cup.name)
+    table = organizer.get_game(games[0][0]).table
+    assert (table.spectators, table.spectator_delay_moves, table.takebacks) == (
+        games_pb2.SPECTATOR_POLICY_OPEN,
+        2,
+        False,
+    )
+    request = leaderboards_pb2.CreateTournamentRequest(
+        display_name="Open", rules="hare-and-tortoise", table_size=2, rounds=1,
+        players=[leaderboards_pb2.TournamentPlayer(id=i, name=n) for i, n in players],
+        table=games_pb2.TablePolicy(spectator_delay_moves=0, takebacks=True),
+    )  # fmt: skip
+    open_cup = organizer._boards.CreateTournament(request, metadata=(("authorization", f"Bearer {ORGANIZER}"),))
+    _, games, _ = organizer.pair_round(open_cup.tournament.name)
+    table = organizer.get_game(games[0][0]).table
+    assert (table.spectator_delay_moves, table.takebacks) == (0, True)

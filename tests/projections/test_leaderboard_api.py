@@ -113,7 +113,8 @@ def test_a_forfeited_game_is_over_for_every_reader_over_the_wire(server: Running
     t = organizer.create_tournament("Cup", "hare-and-tortoise", players, SHORT, "swiss", 2, 2, actor="Jo")
     _, games, _ = organizer.pair_round(t.name, actor="Jo")
     (ruled, tokens), (other, _) = games
-    to_act = client.get_game(ruled).status.to_act[0]
+    # a seat reads the live game (a tournament table shows spectators the game two moves behind)
+    to_act = client.as_token(tokens[0].token).get_game(ruled).status.to_act[0]
     seat = client.as_token(tokens[to_act].token)
     assert seat.legal_commands(ruled)  # playable until the ruling
     organizer.record_ruling(t.name, "forfeit", "did not show up", "arbiter Jane", ruled, tokens[1].player_id)

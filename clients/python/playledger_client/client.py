@@ -418,11 +418,12 @@ class Client(TournamentCalls):
         bots: str = "",
         think_ms: int = 0,
         pace: str = "",
+        table: games_pb2.TablePolicy | None = None,
     ) -> leaderboards_pb2.Tournament:
         """players: (id, display name) in seeding order. Needs the organizer token. Every game gets the
         time control (`move_seconds`, `budget_seconds` + `increment_seconds`: see create_game). `bots`: a
         bot level; the server's bots then play every seat of every game (at `pace`, or after `think_ms`:
-        see create_game)."""
+        see create_game). `table`: every game's table (default: spectators two moves behind, no take-backs)."""
         request = leaderboards_pb2.CreateTournamentRequest(
             display_name=display_name,
             rules=rules,
@@ -437,6 +438,8 @@ class Client(TournamentCalls):
             request.time_control.CopyFrom(_clock(move_seconds, on_timeout, budget_seconds, increment_seconds))
         if bots:
             request.bots.CopyFrom(games_pb2.BotSeat(level=bots, think_ms=think_ms, pace=bot_pace(pace)))
+        if table is not None:
+            request.table.CopyFrom(table)
         found: leaderboards_pb2.Tournament = self._call(self._boards.CreateTournament, request).tournament
         return found
 

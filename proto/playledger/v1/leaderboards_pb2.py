@@ -27,15 +27,15 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from playledger.v1 import games_pb2 as playledger_dot_v1_dot_games__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n playledger/v1/leaderboards.proto\x12\rplayledger.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19playledger/v1/games.proto\"M\n\x15GetLeaderboardRequest\x12\r\n\x05rules\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\x12\x12\n\npage_token\x18\x03 \x01(\t\"m\n\x16GetLeaderboardResponse\x12\r\n\x05rules\x18\x01 \x01(\t\x12+\n\x07\x65ntries\x18\x02 \x03(\x0b\x32\x1a.playledger.v1.RatingEntry\x12\x17\n\x0fnext_page_token\x18\x03 \x01(\t\"\x86\x01\n\x0bRatingEntry\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0e\n\x06rating\x18\x04 \x01(\x01\x12\n\n\x02mu\x18\x05 \x01(\x01\x12\r\n\x05sigma\x18\x06 \x01(\x01\x12\r\n\x05games\x18\x07 \x01(\x05\x12\x0c\n\x04wins\x18\x08 \x01(\x05\",\n\x10TournamentPlayer\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\"\x9b\x03\n\nTournament\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\r\n\x05rules\x18\x03 \x01(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x30\n\x07players\x18\x05 \x03(\x0b\x32\x1f.playledger.v1.TournamentPlayer\x12\x0f\n\x07pairing\x18\x06 \x01(\t\x12\x12\n\ntable_size\x18\x07 \x01(\x05\x12\x0e\n\x06rounds\x18\x08 \x01(\x05\x12\x15\n\rrounds_paired\x18\t \x01(\x05\x12\x0e\n\x06status\x18\n \x01(\t\x12\x14\n\x0c\x64isqualified\x18\x0b \x03(\t\x12/\n\x0b\x63reate_time\x18\x0c \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\r \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12*\n\ttiebreaks\x18\x0e \x03(\x0b\x32\x17.playledger.v1.TieBreak\"4\n\x08TieBreak\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x0c\n\x04rule\x18\x03 \x01(\t\"\xb6\x02\n\x17\x43reateTournamentRequest\x12\x14\n\x0c\x64isplay_name\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x01(\t\x12\x30\n\x07players\x18\x03 \x03(\x0b\x32\x1f.playledger.v1.TournamentPlayer\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0f\n\x07pairing\x18\x05 \x01(\t\x12\x12\n\ntable_size\x18\x06 \x01(\x05\x12\x0e\n\x06rounds\x18\x07 \x01(\x05\x12\r\n\x05\x61\x63tor\x18\x08 \x01(\t\x12\x30\n\x0ctime_control\x18\t \x01(\x0b\x32\x1a.playledger.v1.TimeControl\x12$\n\x04\x62ots\x18\n \x01(\x0b\x32\x16.playledger.v1.BotSeat\"I\n\x18\x43reateTournamentResponse\x12-\n\ntournament\x18\x01 \x01(\x0b\x32\x19.playledger.v1.Tournament\"\\\n\x19\x41\x64\x64TournamentGamesRequest\x12\x12\n\ntournament\x18\x01 \x01(\t\x12\r\n\x05games\x18\x02 \x03(\t\x12\r\n\x05round\x18\x03 \x01(\x05\x12\r\n\x05\x61\x63tor\x18\x04 \x01(\t\"+\n\x1a\x41\x64\x64TournamentGamesResponse\x12\r\n\x05round\x18\x01 \x01(\x05\"?\n\x1aPairTournamentRoundRequest\x12\x12\n\ntournament\x18\x01 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x02 \x01(\t\"\x9c\x01\n\x1bPairTournamentRoundResponse\x12\r\n\x05round\x18\x01 \x01(\x05\x12(\n\x05games\x18\x02 \x03(\x0b\x32\x19.playledger.v1.PairedGame\x12\x0c\n\x04\x62yes\x18\x03 \x03(\t\x12\x36\n\x0b\x65xplanation\x18\x04 \x01(\x0b\x32!.playledger.v1.PairingExplanation\"\x99\x02\n\x12PairingExplanation\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0e\n\x06method\x18\x02 \x01(\t\x12,\n\x07ranking\x18\x03 \x03(\x0b\x32\x1b.playledger.v1.RankedPlayer\x12)\n\x06groups\x18\x04 \x03(\x0b\x32\x19.playledger.v1.ScoreGroup\x12\x0c\n\x04\x62yes\x18\x05 \x03(\t\x12\x13\n\x0b\x62ye_had_one\x18\x06 \x03(\t\x12\x13\n\x0b\x62ye_blocked\x18\x07 \x03(\t\x12\x15\n\rrematch_limit\x18\x08 \x01(\x05\x12)\n\trematches\x18\t \x03(\x0b\x32\x16.playledger.v1.Meeting\x12\x11\n\tbye_again\x18\n \x03(\t\"?\n\x0cRankedPlayer\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x01\"\xb4\x01\n\nScoreGroup\x12\x0e\n\x06points\x18\x01 \x01(\x01\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12\x10\n\x08moved_in\x18\x03 \x03(\t\x12\x11\n\tmoved_out\x18\x04 \x03(\t\x12*\n\x06tables\x18\x05 \x03(\x0b\x32\x1a.playledger.v1.SeatedTable\x12\x31\n\x11rematches_avoided\x18\x06 \x03(\x0b\x32\x16.playledger.v1.Meeting\"!\n\x0bSeatedTable\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\"-\n\x07Meeting\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\x12\x0e\n\x06rounds\x18\x02 \x03(\x05\"]\n\nPairedGame\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12-\n\x0bseat_tokens\x18\x03 \x03(\x0b\x32\x18.playledger.v1.SeatToken\"\xb3\x01\n\x13RecordRulingRequest\x12\x12\n\ntournament\x18\x01 \x01(\t\x12\'\n\x04kind\x18\x02 \x01(\x0e\x32\x19.playledger.v1.RulingKind\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x11\n\tplayer_id\x18\x04 \x01(\t\x12\x0e\n\x06scores\x18\x05 \x03(\x03\x12\x0f\n\x07winners\x18\x06 \x03(\x05\x12\x0e\n\x06reason\x18\x07 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x08 \x01(\t\"=\n\x14RecordRulingResponse\x12%\n\x06ruling\x18\x01 \x01(\x0b\x32\x15.playledger.v1.Ruling\"\xbc\x01\n\x06Ruling\x12\'\n\x04kind\x18\x01 \x01(\x0e\x32\x19.playledger.v1.RulingKind\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x11\n\tplayer_id\x18\x03 \x01(\t\x12\x0e\n\x06scores\x18\x04 \x03(\x03\x12\x0f\n\x07winners\x18\x05 \x03(\x05\x12\x0e\n\x06reason\x18\x06 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x07 \x01(\t\x12(\n\x04time\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\")\n\x13GetStandingsRequest\x12\x12\n\ntournament\x18\x01 \x01(\t\"\xf3\x01\n\x14GetStandingsResponse\x12-\n\ntournament\x18\x01 \x01(\x0b\x32\x19.playledger.v1.Tournament\x12*\n\tstandings\x18\x02 \x03(\x0b\x32\x17.playledger.v1.Standing\x12,\n\x05games\x18\x03 \x03(\x0b\x32\x1d.playledger.v1.TournamentGame\x12&\n\x07rulings\x18\x04 \x03(\x0b\x32\x15.playledger.v1.Ruling\x12*\n\x04\x62yes\x18\x05 \x03(\x0b\x32\x1c.playledger.v1.TournamentBye\"A\n\rTournamentBye\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x01\"\xf5\x01\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0e\n\x06points\x18\x04 \x01(\x01\x12\x0e\n\x06played\x18\x05 \x01(\x05\x12\x0c\n\x04wins\x18\x06 \x01(\x05\x12\x0c\n\x04\x62yes\x18\x07 \x01(\x05\x12\x10\n\x08\x62uchholz\x18\x08 \x01(\x01\x12\x11\n\tscore_sum\x18\t \x01(\x03\x12\x14\n\x0c\x64isqualified\x18\n \x01(\x08\x12\x14\n\x0c\x66orfeits_won\x18\x0b \x01(\x05\x12\x15\n\rforfeits_lost\x18\x0c \x01(\x05\x12\x14\n\x0cseparated_by\x18\r \x01(\t\"\x91\x01\n\x0eTournamentGame\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\x12\n\nplayer_ids\x18\x03 \x03(\t\x12\r\n\x05state\x18\x04 \x01(\t\x12\x0e\n\x06places\x18\x05 \x03(\x05\x12\x0e\n\x06points\x18\x06 \x03(\x01\x12\x0e\n\x06scores\x18\x07 \x03(\x03\x12\x0f\n\x07results\x18\x08 \x03(\t\"?\n\x16ListTournamentsRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\"b\n\x17ListTournamentsResponse\x12.\n\x0btournaments\x18\x01 \x03(\x0b\x32\x19.playledger.v1.Tournament\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t*\xa1\x01\n\nRulingKind\x12\x1b\n\x17RULING_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13RULING_KIND_FORFEIT\x10\x01\x12\x19\n\x15RULING_KIND_ANNULMENT\x10\x02\x12 \n\x1cRULING_KIND_SCORE_CORRECTION\x10\x03\x12 \n\x1cRULING_KIND_DISQUALIFICATION\x10\x04\x32\xc5\x05\n\x12LeaderboardService\x12]\n\x0eGetLeaderboard\x12$.playledger.v1.GetLeaderboardRequest\x1a%.playledger.v1.GetLeaderboardResponse\x12\x63\n\x10\x43reateTournament\x12&.playledger.v1.CreateTournamentRequest\x1a\'.playledger.v1.CreateTournamentResponse\x12i\n\x12\x41\x64\x64TournamentGames\x12(.playledger.v1.AddTournamentGamesRequest\x1a).playledger.v1.AddTournamentGamesResponse\x12l\n\x13PairTournamentRound\x12).playledger.v1.PairTournamentRoundRequest\x1a*.playledger.v1.PairTournamentRoundResponse\x12W\n\x0cRecordRuling\x12\".playledger.v1.RecordRulingRequest\x1a#.playledger.v1.RecordRulingResponse\x12W\n\x0cGetStandings\x12\".playledger.v1.GetStandingsRequest\x1a#.playledger.v1.GetStandingsResponse\x12`\n\x0fListTournaments\x12%.playledger.v1.ListTournamentsRequest\x1a&.playledger.v1.ListTournamentsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n playledger/v1/leaderboards.proto\x12\rplayledger.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19playledger/v1/games.proto\"M\n\x15GetLeaderboardRequest\x12\r\n\x05rules\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\x12\x12\n\npage_token\x18\x03 \x01(\t\"m\n\x16GetLeaderboardResponse\x12\r\n\x05rules\x18\x01 \x01(\t\x12+\n\x07\x65ntries\x18\x02 \x03(\x0b\x32\x1a.playledger.v1.RatingEntry\x12\x17\n\x0fnext_page_token\x18\x03 \x01(\t\"\x86\x01\n\x0bRatingEntry\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0e\n\x06rating\x18\x04 \x01(\x01\x12\n\n\x02mu\x18\x05 \x01(\x01\x12\r\n\x05sigma\x18\x06 \x01(\x01\x12\r\n\x05games\x18\x07 \x01(\x05\x12\x0c\n\x04wins\x18\x08 \x01(\x05\",\n\x10TournamentPlayer\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\"\x9b\x03\n\nTournament\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\r\n\x05rules\x18\x03 \x01(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x30\n\x07players\x18\x05 \x03(\x0b\x32\x1f.playledger.v1.TournamentPlayer\x12\x0f\n\x07pairing\x18\x06 \x01(\t\x12\x12\n\ntable_size\x18\x07 \x01(\x05\x12\x0e\n\x06rounds\x18\x08 \x01(\x05\x12\x15\n\rrounds_paired\x18\t \x01(\x05\x12\x0e\n\x06status\x18\n \x01(\t\x12\x14\n\x0c\x64isqualified\x18\x0b \x03(\t\x12/\n\x0b\x63reate_time\x18\x0c \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\r \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12*\n\ttiebreaks\x18\x0e \x03(\x0b\x32\x17.playledger.v1.TieBreak\"4\n\x08TieBreak\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x0c\n\x04rule\x18\x03 \x01(\t\"\xe1\x02\n\x17\x43reateTournamentRequest\x12\x14\n\x0c\x64isplay_name\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x01(\t\x12\x30\n\x07players\x18\x03 \x03(\x0b\x32\x1f.playledger.v1.TournamentPlayer\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0f\n\x07pairing\x18\x05 \x01(\t\x12\x12\n\ntable_size\x18\x06 \x01(\x05\x12\x0e\n\x06rounds\x18\x07 \x01(\x05\x12\r\n\x05\x61\x63tor\x18\x08 \x01(\t\x12\x30\n\x0ctime_control\x18\t \x01(\x0b\x32\x1a.playledger.v1.TimeControl\x12$\n\x04\x62ots\x18\n \x01(\x0b\x32\x16.playledger.v1.BotSeat\x12)\n\x05table\x18\x0b \x01(\x0b\x32\x1a.playledger.v1.TablePolicy\"I\n\x18\x43reateTournamentResponse\x12-\n\ntournament\x18\x01 \x01(\x0b\x32\x19.playledger.v1.Tournament\"\\\n\x19\x41\x64\x64TournamentGamesRequest\x12\x12\n\ntournament\x18\x01 \x01(\t\x12\r\n\x05games\x18\x02 \x03(\t\x12\r\n\x05round\x18\x03 \x01(\x05\x12\r\n\x05\x61\x63tor\x18\x04 \x01(\t\"+\n\x1a\x41\x64\x64TournamentGamesResponse\x12\r\n\x05round\x18\x01 \x01(\x05\"?\n\x1aPairTournamentRoundRequest\x12\x12\n\ntournament\x18\x01 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x02 \x01(\t\"\x9c\x01\n\x1bPairTournamentRoundResponse\x12\r\n\x05round\x18\x01 \x01(\x05\x12(\n\x05games\x18\x02 \x03(\x0b\x32\x19.playledger.v1.PairedGame\x12\x0c\n\x04\x62yes\x18\x03 \x03(\t\x12\x36\n\x0b\x65xplanation\x18\x04 \x01(\x0b\x32!.playledger.v1.PairingExplanation\"\x99\x02\n\x12PairingExplanation\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0e\n\x06method\x18\x02 \x01(\t\x12,\n\x07ranking\x18\x03 \x03(\x0b\x32\x1b.playledger.v1.RankedPlayer\x12)\n\x06groups\x18\x04 \x03(\x0b\x32\x19.playledger.v1.ScoreGroup\x12\x0c\n\x04\x62yes\x18\x05 \x03(\t\x12\x13\n\x0b\x62ye_had_one\x18\x06 \x03(\t\x12\x13\n\x0b\x62ye_blocked\x18\x07 \x03(\t\x12\x15\n\rrematch_limit\x18\x08 \x01(\x05\x12)\n\trematches\x18\t \x03(\x0b\x32\x16.playledger.v1.Meeting\x12\x11\n\tbye_again\x18\n \x03(\t\"?\n\x0cRankedPlayer\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x01\"\xb4\x01\n\nScoreGroup\x12\x0e\n\x06points\x18\x01 \x01(\x01\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12\x10\n\x08moved_in\x18\x03 \x03(\t\x12\x11\n\tmoved_out\x18\x04 \x03(\t\x12*\n\x06tables\x18\x05 \x03(\x0b\x32\x1a.playledger.v1.SeatedTable\x12\x31\n\x11rematches_avoided\x18\x06 \x03(\x0b\x32\x16.playledger.v1.Meeting\"!\n\x0bSeatedTable\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\"-\n\x07Meeting\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\x12\x0e\n\x06rounds\x18\x02 \x03(\x05\"]\n\nPairedGame\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12-\n\x0bseat_tokens\x18\x03 \x03(\x0b\x32\x18.playledger.v1.SeatToken\"\xb3\x01\n\x13RecordRulingRequest\x12\x12\n\ntournament\x18\x01 \x01(\t\x12\'\n\x04kind\x18\x02 \x01(\x0e\x32\x19.playledger.v1.RulingKind\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x11\n\tplayer_id\x18\x04 \x01(\t\x12\x0e\n\x06scores\x18\x05 \x03(\x03\x12\x0f\n\x07winners\x18\x06 \x03(\x05\x12\x0e\n\x06reason\x18\x07 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x08 \x01(\t\"=\n\x14RecordRulingResponse\x12%\n\x06ruling\x18\x01 \x01(\x0b\x32\x15.playledger.v1.Ruling\"\xbc\x01\n\x06Ruling\x12\'\n\x04kind\x18\x01 \x01(\x0e\x32\x19.playledger.v1.RulingKind\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x11\n\tplayer_id\x18\x03 \x01(\t\x12\x0e\n\x06scores\x18\x04 \x03(\x03\x12\x0f\n\x07winners\x18\x05 \x03(\x05\x12\x0e\n\x06reason\x18\x06 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x07 \x01(\t\x12(\n\x04time\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\")\n\x13GetStandingsRequest\x12\x12\n\ntournament\x18\x01 \x01(\t\"\xf3\x01\n\x14GetStandingsResponse\x12-\n\ntournament\x18\x01 \x01(\x0b\x32\x19.playledger.v1.Tournament\x12*\n\tstandings\x18\x02 \x03(\x0b\x32\x17.playledger.v1.Standing\x12,\n\x05games\x18\x03 \x03(\x0b\x32\x1d.playledger.v1.TournamentGame\x12&\n\x07rulings\x18\x04 \x03(\x0b\x32\x15.playledger.v1.Ruling\x12*\n\x04\x62yes\x18\x05 \x03(\x0b\x32\x1c.playledger.v1.TournamentBye\"A\n\rTournamentBye\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x01\"\xf5\x01\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0e\n\x06points\x18\x04 \x01(\x01\x12\x0e\n\x06played\x18\x05 \x01(\x05\x12\x0c\n\x04wins\x18\x06 \x01(\x05\x12\x0c\n\x04\x62yes\x18\x07 \x01(\x05\x12\x10\n\x08\x62uchholz\x18\x08 \x01(\x01\x12\x11\n\tscore_sum\x18\t \x01(\x03\x12\x14\n\x0c\x64isqualified\x18\n \x01(\x08\x12\x14\n\x0c\x66orfeits_won\x18\x0b \x01(\x05\x12\x15\n\rforfeits_lost\x18\x0c \x01(\x05\x12\x14\n\x0cseparated_by\x18\r \x01(\t\"\x91\x01\n\x0eTournamentGame\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\x12\n\nplayer_ids\x18\x03 \x03(\t\x12\r\n\x05state\x18\x04 \x01(\t\x12\x0e\n\x06places\x18\x05 \x03(\x05\x12\x0e\n\x06points\x18\x06 \x03(\x01\x12\x0e\n\x06scores\x18\x07 \x03(\x03\x12\x0f\n\x07results\x18\x08 \x03(\t\"?\n\x16ListTournamentsRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\"b\n\x17ListTournamentsResponse\x12.\n\x0btournaments\x18\x01 \x03(\x0b\x32\x19.playledger.v1.Tournament\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t*\xa1\x01\n\nRulingKind\x12\x1b\n\x17RULING_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13RULING_KIND_FORFEIT\x10\x01\x12\x19\n\x15RULING_KIND_ANNULMENT\x10\x02\x12 \n\x1cRULING_KIND_SCORE_CORRECTION\x10\x03\x12 \n\x1cRULING_KIND_DISQUALIFICATION\x10\x04\x32\xc5\x05\n\x12LeaderboardService\x12]\n\x0eGetLeaderboard\x12$.playledger.v1.GetLeaderboardRequest\x1a%.playledger.v1.GetLeaderboardResponse\x12\x63\n\x10\x43reateTournament\x12&.playledger.v1.CreateTournamentRequest\x1a\'.playledger.v1.CreateTournamentResponse\x12i\n\x12\x41\x64\x64TournamentGames\x12(.playledger.v1.AddTournamentGamesRequest\x1a).playledger.v1.AddTournamentGamesResponse\x12l\n\x13PairTournamentRound\x12).playledger.v1.PairTournamentRoundRequest\x1a*.playledger.v1.PairTournamentRoundResponse\x12W\n\x0cRecordRuling\x12\".playledger.v1.RecordRulingRequest\x1a#.playledger.v1.RecordRulingResponse\x12W\n\x0cGetStandings\x12\".playledger.v1.GetStandingsRequest\x1a#.playledger.v1.GetStandingsResponse\x12`\n\x0fListTournaments\x12%.playledger.v1.ListTournamentsRequest\x1a&.playledger.v1.ListTournamentsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'playledger.v1.leaderboards_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_RULINGKIND']._serialized_start=3796
-  _globals['_RULINGKIND']._serialized_end=3957
+  _globals['_RULINGKIND']._serialized_start=3839
+  _globals['_RULINGKIND']._serialized_end=4000
   _globals['_GETLEADERBOARDREQUEST']._serialized_start=141
   _globals['_GETLEADERBOARDREQUEST']._serialized_end=218
   _globals['_GETLEADERBOARDRESPONSE']._serialized_start=220
@@ -49,49 +49,49 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TIEBREAK']._serialized_start=928
   _globals['_TIEBREAK']._serialized_end=980
   _globals['_CREATETOURNAMENTREQUEST']._serialized_start=983
-  _globals['_CREATETOURNAMENTREQUEST']._serialized_end=1293
-  _globals['_CREATETOURNAMENTRESPONSE']._serialized_start=1295
-  _globals['_CREATETOURNAMENTRESPONSE']._serialized_end=1368
-  _globals['_ADDTOURNAMENTGAMESREQUEST']._serialized_start=1370
-  _globals['_ADDTOURNAMENTGAMESREQUEST']._serialized_end=1462
-  _globals['_ADDTOURNAMENTGAMESRESPONSE']._serialized_start=1464
-  _globals['_ADDTOURNAMENTGAMESRESPONSE']._serialized_end=1507
-  _globals['_PAIRTOURNAMENTROUNDREQUEST']._serialized_start=1509
-  _globals['_PAIRTOURNAMENTROUNDREQUEST']._serialized_end=1572
-  _globals['_PAIRTOURNAMENTROUNDRESPONSE']._serialized_start=1575
-  _globals['_PAIRTOURNAMENTROUNDRESPONSE']._serialized_end=1731
-  _globals['_PAIRINGEXPLANATION']._serialized_start=1734
-  _globals['_PAIRINGEXPLANATION']._serialized_end=2015
-  _globals['_RANKEDPLAYER']._serialized_start=2017
-  _globals['_RANKEDPLAYER']._serialized_end=2080
-  _globals['_SCOREGROUP']._serialized_start=2083
-  _globals['_SCOREGROUP']._serialized_end=2263
-  _globals['_SEATEDTABLE']._serialized_start=2265
-  _globals['_SEATEDTABLE']._serialized_end=2298
-  _globals['_MEETING']._serialized_start=2300
-  _globals['_MEETING']._serialized_end=2345
-  _globals['_PAIREDGAME']._serialized_start=2347
-  _globals['_PAIREDGAME']._serialized_end=2440
-  _globals['_RECORDRULINGREQUEST']._serialized_start=2443
-  _globals['_RECORDRULINGREQUEST']._serialized_end=2622
-  _globals['_RECORDRULINGRESPONSE']._serialized_start=2624
-  _globals['_RECORDRULINGRESPONSE']._serialized_end=2685
-  _globals['_RULING']._serialized_start=2688
-  _globals['_RULING']._serialized_end=2876
-  _globals['_GETSTANDINGSREQUEST']._serialized_start=2878
-  _globals['_GETSTANDINGSREQUEST']._serialized_end=2919
-  _globals['_GETSTANDINGSRESPONSE']._serialized_start=2922
-  _globals['_GETSTANDINGSRESPONSE']._serialized_end=3165
-  _globals['_TOURNAMENTBYE']._serialized_start=3167
-  _globals['_TOURNAMENTBYE']._serialized_end=3232
-  _globals['_STANDING']._serialized_start=3235
-  _globals['_STANDING']._serialized_end=3480
-  _globals['_TOURNAMENTGAME']._serialized_start=3483
-  _globals['_TOURNAMENTGAME']._serialized_end=3628
-  _globals['_LISTTOURNAMENTSREQUEST']._serialized_start=3630
-  _globals['_LISTTOURNAMENTSREQUEST']._serialized_end=3693
-  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_start=3695
-  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_end=3793
-  _globals['_LEADERBOARDSERVICE']._serialized_start=3960
-  _globals['_LEADERBOARDSERVICE']._serialized_end=4669
+  _globals['_CREATETOURNAMENTREQUEST']._serialized_end=1336
+  _globals['_CREATETOURNAMENTRESPONSE']._serialized_start=1338
+  _globals['_CREATETOURNAMENTRESPONSE']._serialized_end=1411
+  _globals['_ADDTOURNAMENTGAMESREQUEST']._serialized_start=1413
+  _globals['_ADDTOURNAMENTGAMESREQUEST']._serialized_end=1505
+  _globals['_ADDTOURNAMENTGAMESRESPONSE']._serialized_start=1507
+  _globals['_ADDTOURNAMENTGAMESRESPONSE']._serialized_end=1550
+  _globals['_PAIRTOURNAMENTROUNDREQUEST']._serialized_start=1552
+  _globals['_PAIRTOURNAMENTROUNDREQUEST']._serialized_end=1615
+  _globals['_PAIRTOURNAMENTROUNDRESPONSE']._serialized_start=1618
+  _globals['_PAIRTOURNAMENTROUNDRESPONSE']._serialized_end=1774
+  _globals['_PAIRINGEXPLANATION']._serialized_start=1777
+  _globals['_PAIRINGEXPLANATION']._serialized_end=2058
+  _globals['_RANKEDPLAYER']._serialized_start=2060
+  _globals['_RANKEDPLAYER']._serialized_end=2123
+  _globals['_SCOREGROUP']._serialized_start=2126
+  _globals['_SCOREGROUP']._serialized_end=2306
+  _globals['_SEATEDTABLE']._serialized_start=2308
+  _globals['_SEATEDTABLE']._serialized_end=2341
+  _globals['_MEETING']._serialized_start=2343
+  _globals['_MEETING']._serialized_end=2388
+  _globals['_PAIREDGAME']._serialized_start=2390
+  _globals['_PAIREDGAME']._serialized_end=2483
+  _globals['_RECORDRULINGREQUEST']._serialized_start=2486
+  _globals['_RECORDRULINGREQUEST']._serialized_end=2665
+  _globals['_RECORDRULINGRESPONSE']._serialized_start=2667
+  _globals['_RECORDRULINGRESPONSE']._serialized_end=2728
+  _globals['_RULING']._serialized_start=2731
+  _globals['_RULING']._serialized_end=2919
+  _globals['_GETSTANDINGSREQUEST']._serialized_start=2921
+  _globals['_GETSTANDINGSREQUEST']._serialized_end=2962
+  _globals['_GETSTANDINGSRESPONSE']._serialized_start=2965
+  _globals['_GETSTANDINGSRESPONSE']._serialized_end=3208
+  _globals['_TOURNAMENTBYE']._serialized_start=3210
+  _globals['_TOURNAMENTBYE']._serialized_end=3275
+  _globals['_STANDING']._serialized_start=3278
+  _globals['_STANDING']._serialized_end=3523
+  _globals['_TOURNAMENTGAME']._serialized_start=3526
+  _globals['_TOURNAMENTGAME']._serialized_end=3671
+  _globals['_LISTTOURNAMENTSREQUEST']._serialized_start=3673
+  _globals['_LISTTOURNAMENTSREQUEST']._serialized_end=3736
+  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_start=3738
+  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_end=3836
+  _globals['_LEADERBOARDSERVICE']._serialized_start=4003
+  _globals['_LEADERBOARDSERVICE']._serialized_end=4712
 # @@protoc_insertion_point(module_scope)

@@ -291,6 +291,7 @@ class CreateTournamentRequest(_message.Message):
     ACTOR_FIELD_NUMBER: _builtins.int
     TIME_CONTROL_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
+    TABLE_FIELD_NUMBER: _builtins.int
     display_name: _builtins.str
     rules: _builtins.str
     pairing: _builtins.str
@@ -319,6 +320,12 @@ class CreateTournamentRequest(_message.Message):
         and budget (its seat is ignored); each game plays itself once paired.
         """
 
+    @_builtins.property
+    def table(self) -> _games_pb2.TablePolicy:
+        """Every game's table: spectators, their delay, take-backs. Unset: open to
+        spectators, who see each game in play two moves behind; no take-backs.
+        """
+
     def __init__(
         self,
         *,
@@ -332,10 +339,11 @@ class CreateTournamentRequest(_message.Message):
         actor: _builtins.str = ...,
         time_control: _games_pb2.TimeControl | None = ...,
         bots: _games_pb2.BotSeat | None = ...,
+        table: _games_pb2.TablePolicy | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "options", b"options", "time_control", b"time_control"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "options", b"options", "table", b"table", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "bots", b"bots", "display_name", b"display_name", "options", b"options", "pairing", b"pairing", "players", b"players", "rounds", b"rounds", "rules", b"rules", "table_size", b"table_size", "time_control", b"time_control"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "bots", b"bots", "display_name", b"display_name", "options", b"options", "pairing", b"pairing", "players", b"players", "rounds", b"rounds", "rules", b"rules", "table", b"table", "table_size", b"table_size", "time_control", b"time_control"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
