@@ -471,4 +471,4 @@ def seed_hex(seed: str | None) -> str:
 
 # The listing, bot, record and tournament commands live beside this module; importing them registers them on
 # `main`.
-from clients import cli_bots, cli_listings, cli_records, cli_table, cli_tournaments  # noqa: E402, F401
+from clients import cli_bots, cli_listings, cli_notices, cli_records, cli_table, cli_tournaments  # noqa: E402, F401

@@ -20,7 +20,16 @@ from typing import Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from playledger.v1 import audit_pb2, audit_pb2_grpc, games_pb2, games_pb2_grpc, leaderboards_pb2, leaderboards_pb2_grpc
+from playledger.v1 import (
+    audit_pb2,
+    audit_pb2_grpc,
+    games_pb2,
+    games_pb2_grpc,
+    leaderboards_pb2,
+    leaderboards_pb2_grpc,
+    notices_pb2,
+    notices_pb2_grpc,
+)
 
 from service.api import metrics, reflection
 from service.api.admission import BACKSTOP_FACTOR, Admission
@@ -29,6 +38,8 @@ from service.api.games import GameService
 from service.api.health import HealthService, Readiness
 from service.api.interceptors import TelemetryInterceptor
 from service.api.leaderboards import LeaderboardService
+from service.api.notice_metrics import PrometheusNoticeObserver
+from service.api.notices import NoticeService
 from service.api.receipts import Receipts
 from service.api.web import Calls, HandlerRegistry, Limits, TLSFiles, WebServer, web_app
 from service.config import Settings
@@ -47,6 +58,7 @@ SERVICES = (
     games_pb2.DESCRIPTOR.services_by_name["GameService"],
     audit_pb2.DESCRIPTOR.services_by_name["AuditService"],
     leaderboards_pb2.DESCRIPTOR.services_by_name["LeaderboardService"],
+    notices_pb2.DESCRIPTOR.services_by_name["NoticeService"],
 )
 SERVICE_NAMES = tuple(s.full_name for s in SERVICES)
 # The built web app, when this runs from a checkout (`make install` builds it).
@@ -145,8 +157,9 @@ def start(settings: Settings, ledger: Ledger | None = None, reuse_port: bool = F
     if not shared:
         ledger.trust_cache(True)  # one process on SQLite: every write to a game goes through this ledger
     duties = Duties(
-        ledger, store_env, settings.projections, shared, settings.audit_rate, metrics.record_verification
-    ).start()
+        ledger, store_env, settings.projections, shared, settings.audit_rate, metrics.record_verification,
+        notice_observer=PrometheusNoticeObserver(),
+    ).start()  # fmt: skip
     lag_probe = LagProbe(store_env)  # read from the store: right wherever the runners are
     lag_probe.register()
     server.start()
@@ -185,6 +198,7 @@ def _servicers(
     )
     boards = LeaderboardService(Tournaments(ledger), reads, settings.organizer_token)
     audit = AuditService(ledger, settings.organizer_token, signer)
+    notices = NoticeService(ledger, settings.organizer_token)
     health_servicer = HealthService(experimental_non_blocking=True)
     web_handlers = HandlerRegistry()  # the same servicer objects serve the web port
     targets: tuple[Any, ...] = (server, web_handlers)  # the registry quacks like a grpc.Server
@@ -192,6 +206,7 @@ def _servicers(
         games_pb2_grpc.add_GameServiceServicer_to_server(games, target)
         leaderboards_pb2_grpc.add_LeaderboardServiceServicer_to_server(boards, target)
         audit_pb2_grpc.add_AuditServiceServicer_to_server(audit, target)
+        notices_pb2_grpc.add_NoticeServiceServicer_to_server(notices, target)
         health_pb2_grpc.add_HealthServicer_to_server(health_servicer, target)
     for name in ("", *SERVICE_NAMES):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)

@@ -30,6 +30,7 @@ from playledger_client.client import (
     to_dict,
     tournament_name,
 )
+from playledger_client.notices import SeatWebhooks, verify_notice
 from playledger_client.values import from_struct, from_value, number, plain, to_struct
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "FieldViolation",
     "Legal",
     "PlayLedgerError",
+    "SeatWebhooks",
     "Token",
     "args_of",
     "from_struct",
@@ -49,4 +51,5 @@ __all__ = [
     "to_dict",
     "to_struct",
     "tournament_name",
+    "verify_notice",
 ]
