@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "playwright-core";
 import { launch, person, startServer } from "../test/support/browser.ts";
+import { moveButtons } from "../test/support/checks.ts";
 
 const MOVES = Number(process.env.MOVES ?? 200); // samples wanted
 const MAX_GAMES = 12; // bound: a 2-player game gives ~60 moves
@@ -36,9 +37,9 @@ async function newGame(alice: Page, bob: Page, url: string): Promise<void> {
   await alice.goto(`${url}/`);
   await alice.getByRole("radio", { name: /Hare & the Tortoise/ }).check();
   await alice.getByLabel("Number of players").selectOption("2");
-  await alice.getByLabel("who plays seat 1").selectOption("friend");
+  await alice.getByLabel("Who plays Bot 1").selectOption("friend");
   await alice.getByRole("button", { name: "Create game" }).click();
-  const invite = await alice.getByLabel("invite link for seat 1").inputValue();
+  const invite = await alice.getByLabel("Invite link for Player 2").inputValue();
   await alice.getByRole("link", { name: "Go to the table" }).click();
   await bob.goto(invite);
   for (const p of [alice, bob]) {
@@ -90,7 +91,8 @@ async function main(): Promise<void> {
           mover: (await mover.locator("h1 .muted").textContent()) ?? "",
           watcher: (await watcher.locator("h1 .muted").textContent()) ?? "",
         };
-        await mover.locator(".commands button:not([disabled])").first().click();
+        const moves = await moveButtons(mover); // the list is folded away until opened
+        await moves.first().click();
         const clicked = (await mover.evaluate("window.__clicks.at(-1) ?? 0")) as number;
         own.push((await updatedAt(mover, before.mover, clicked)) - clicked);
         other.push((await updatedAt(watcher, before.watcher, clicked)) - clicked);

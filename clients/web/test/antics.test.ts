@@ -6,6 +6,7 @@ import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { artifact, launch, person, startServer } from "./support/browser.ts";
+import { moveButtons } from "./support/checks.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -32,7 +33,7 @@ test("a person plays several turns of Antics! against server bots by clicking on
   await page.getByRole("radio", { name: /Antics/ }).check();
   await page.getByLabel("Number of players").selectOption("3");
   for (const seat of [1, 2])
-    await page.getByLabel(`bot level of seat ${seat}`).selectOption("greedy");
+    await page.getByLabel(`Bot level for Bot ${seat}`).selectOption("greedy");
   await page.getByRole("button", { name: "Create game" }).click();
   await page.getByRole("link", { name: "Go to the table" }).click();
   await page.waitForSelector(".antics-board");
@@ -61,6 +62,7 @@ test("a person plays several turns of Antics! against server bots by clicking on
     wasMine = true;
     click++;
     const before = await version(page);
+    await moveButtons(page);
     const onBoard = page.locator(".antics-board .clickable");
     const end = page.locator('.commands button[data-command="end_turn"]:not([disabled])');
     const finish = page.locator('.commands button[data-command="finish_action"]:not([disabled])');
@@ -69,12 +71,12 @@ test("a person plays several turns of Antics! against server bots by clicking on
       boardClicks++;
     } else {
       const moves = page.locator(
-        '.commands button:not([disabled]):not([data-command="finish_action"]):not([data-command="end_turn"])',
+        '.commands button[data-command]:not([disabled]):not([data-command="finish_action"]):not([data-command="end_turn"])',
       );
       if ((await moves.count()) > 0 && click % 3 !== 2) await moves.first().click();
       else if ((await finish.count()) > 0) await finish.first().click();
       else if ((await end.count()) > 0) await end.first().click();
-      else await page.locator(".commands button:not([disabled])").first().click();
+      else await page.locator(".commands button[data-command]:not([disabled])").first().click();
     }
     await page.waitForFunction(
       (v) => document.querySelector("h1 .muted")?.textContent !== v,

@@ -8,6 +8,7 @@ import { nodeTransport } from "@playledger/client/node";
 import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { artifact, launch, person, startServer } from "./support/browser.ts";
+import { moveButtons } from "./support/checks.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -64,7 +65,7 @@ async function move(page: Page): Promise<string> {
     await ((await doing.count()) > 0 ? doing : task).first().click();
     clicked = "task";
   } else {
-    await page.locator(".commands button:not([disabled])").first().click();
+    await (await moveButtons(page)).first().click();
     clicked = "list";
   }
   await page.waitForFunction(
@@ -82,7 +83,7 @@ test("a person plays Atiwa against a server bot by clicking on the drawn board",
   await page.goto(`${server.webUrl}/`);
   await page.getByRole("radio", { name: /Atiwa/ }).check();
   await page.getByLabel("Number of players").selectOption("2");
-  await page.getByLabel("bot level of seat 1").selectOption("greedy");
+  await page.getByLabel("Bot level for Bot 1").selectOption("greedy");
   await page.getByRole("button", { name: "Create game" }).click();
   await page.getByRole("link", { name: "Go to the table" }).click();
   await page.waitForSelector(".at-board");
@@ -183,7 +184,10 @@ test("a whole bot game watched in the browser ends with every seat's score by ca
   ]) {
     assert.match(table, new RegExp(category), `the final table names ${category}`);
   }
-  assert.match((await page.getByTestId("result").textContent()) ?? "", /AT-90/);
+  assert.match(
+    (await page.getByTestId("result").textContent()) ?? "",
+    /Round 7's breeding is over and the game is scored/,
+  );
   await page.screenshot({ path: artifact("atiwa-end.png"), fullPage: false });
   assert.deepEqual(errors, []);
   await context.close();

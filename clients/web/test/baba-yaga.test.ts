@@ -6,6 +6,7 @@ import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { artifact, launch, person, startServer } from "./support/browser.ts";
+import { moveButtons } from "./support/checks.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -41,7 +42,7 @@ async function create(page: Page, players: number, mode: "R" | "T"): Promise<str
   await page.getByLabel("Number of players").selectOption(String(players));
   await page.locator("#option-mode").selectOption(mode);
   for (let s = 1; s < players; s++)
-    await page.getByLabel(`bot level of seat ${s}`).selectOption("greedy");
+    await page.getByLabel(`Bot level for Bot ${s}`).selectOption("greedy");
   await page.getByRole("button", { name: "Create game" }).click();
   await page.getByRole("link", { name: "Go to the table" }).click();
   await page.waitForSelector(".by-board");
@@ -105,7 +106,9 @@ async function act(page: Page, tally: Tally): Promise<boolean> {
   }
   // The view may have moved on since the checks above (a bot acted, a countdown ran out): count
   // what this button really sends, not the branch that found it.
-  const button = (await enabled(page, ".by-action")) ?? (await enabled(page, ".commands button"));
+  await moveButtons(page);
+  const button =
+    (await enabled(page, ".by-action")) ?? (await enabled(page, ".commands button[data-command]"));
   if (button) {
     const type =
       (await button.getAttribute("data-action")) ?? (await button.getAttribute("data-command"));

@@ -5,6 +5,7 @@ import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { artifact, launch, person, startServer } from "./support/browser.ts";
+import { moveButtons } from "./support/checks.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -49,7 +50,7 @@ for (const g of GAMES) {
       const text = (await page.getByTestId("turn").textContent()) ?? "";
       if (!text.includes("Your turn")) break;
       const before = await version(page);
-      await page.locator(".commands button:not([disabled])").first().click();
+      await (await moveButtons(page)).first().click();
       await page.waitForFunction(
         (v) => document.querySelector("h1 .muted")?.textContent !== v,
         before,

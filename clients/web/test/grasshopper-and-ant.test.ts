@@ -6,6 +6,7 @@ import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { artifact, launch, person, startServer } from "./support/browser.ts";
+import { moveButtons } from "./support/checks.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -34,6 +35,7 @@ let placingShot = false;
 /** One move by clicking on the board; returns what kind of move it was. */
 async function move(page: Page): Promise<string> {
   const before = await versionOf(page);
+  await moveButtons(page);
   let kind: string;
   const place = page.locator('.commands button[data-command="place_ants"]');
   const sit = page.locator('.ga-grid button[aria-label*="sit the Cicada"]');
@@ -63,7 +65,7 @@ async function move(page: Page): Promise<string> {
     await choice.first().click();
     kind = "choice";
   } else {
-    await page.locator(".commands button:not([disabled])").first().click();
+    await page.locator(".commands button[data-command]:not([disabled])").first().click();
     kind = "list";
   }
   await page.waitForFunction(
@@ -81,9 +83,9 @@ async function create(page: Page, players: number, mode: string, level: string):
   await page.getByRole("radio", { name: /Grasshopper/ }).check();
   await page.getByLabel("Number of players").selectOption(String(players));
   await page.locator("#option-mode").selectOption(mode);
-  await page.getByLabel("name of seat 0").fill("Ann");
+  await page.getByLabel("Name of player 1").fill("Ann");
   for (let s = 1; s < players; s++)
-    await page.getByLabel(`bot level of seat ${s}`).selectOption(level);
+    await page.getByLabel(`Bot level for Bot ${s}`).selectOption(level);
   await page.getByRole("button", { name: "Create game" }).click();
   await page.getByRole("link", { name: "Go to the table" }).click();
   await page.waitForSelector(".ga-board");

@@ -7,6 +7,7 @@ import { nodeTransport } from "@playledger/client/node";
 import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { artifact, launch, ORGANIZER, person, startServer } from "./support/browser.ts";
+import { moveButtons } from "./support/checks.ts";
 import { cardIds, frames, hiddenFromSpectators } from "./support/leaks.ts";
 
 let server: PlayLedgerServer;
@@ -32,6 +33,7 @@ async function turnOf(page: Page): Promise<"mine" | "theirs" | "over"> {
 /** One move by clicking: cards on the board when the move is a bet or a play, else the list of moves. */
 async function move(page: Page): Promise<void> {
   const version = await page.locator("h1 .muted").textContent();
+  await moveButtons(page); // the moves the board offers no click for are listed, folded away
   const bet = page.locator('button[data-command="choose_second_bet"]');
   if ((await bet.count()) > 0) {
     const card = page.locator(".hand .card").first();
@@ -55,7 +57,7 @@ async function move(page: Page): Promise<void> {
         await page.locator(".hand .card", { hasText: card }).first().click();
       await page.locator(".hand .actions button.primary").first().click();
     } else {
-      await page.locator(".commands button").first().click();
+      await (await moveButtons(page)).first().click();
     }
   }
   await page.waitForFunction(
@@ -70,11 +72,11 @@ test("two browsers play a whole game by clicking; a spectator never sees a hidde
   await alice.page.goto(`${server.webUrl}/`);
   await alice.page.getByRole("radio", { name: /Hare & the Tortoise/ }).check();
   await alice.page.getByLabel("Number of players").selectOption("2");
-  await alice.page.getByLabel("name of seat 0").fill("Alice");
-  await alice.page.getByLabel("name of seat 1").fill("Bob");
-  await alice.page.getByLabel("who plays seat 1").selectOption("friend");
+  await alice.page.getByLabel("Name of player 1").fill("Alice");
+  await alice.page.getByLabel("Name of player 2").fill("Bob");
+  await alice.page.getByLabel("Who plays Bob").selectOption("friend");
   await alice.page.getByRole("button", { name: "Create game" }).click();
-  const invite = await alice.page.getByLabel("invite link for seat 1").inputValue();
+  const invite = await alice.page.getByLabel("Invite link for Bob").inputValue();
   assert.match(invite, /#\/games\/[0-9a-f-]+\?seat=1&token=/);
   await alice.page.getByRole("link", { name: "Go to the table" }).click();
   const game = `games/${/#\/games\/([0-9a-f-]+)/.exec(invite)?.[1]}`;

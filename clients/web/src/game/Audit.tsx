@@ -4,94 +4,95 @@
 import { AuditService, type audit, createClient, type Game } from "@playledger/client";
 import { useState } from "react";
 import { transport } from "../app/client";
-import { messageOf } from "./ErrorLine";
+import { useT } from "../i18n/text";
+import { ProblemLine } from "./ErrorLine";
+import { type Problem, problemOf } from "./errors";
 
 const auditor = createClient(AuditService, transport);
 
+async function downloadRecord(game: Game): Promise<void> {
+  const lines: string[] = [];
+  for await (const part of auditor.exportGame({ name: game.name })) lines.push(...part.lines);
+  const url = URL.createObjectURL(
+    new Blob([`${lines.join("\n")}\n`], { type: "application/jsonl" }),
+  );
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `${game.name.replace(/^games\//, "")}.jsonl`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 export function Audit({ game }: { game: Game }) {
+  const t = useT();
   const [verdict, setVerdict] = useState<audit.VerifyGameResponse>();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [problem, setProblem] = useState<Problem>();
   if (!game.status.finished) return null;
   const id = game.name.replace(/^games\//, "");
-
+  const attempt = async (work: () => Promise<void>) => {
+    setProblem(undefined);
+    try {
+      await work();
+    } catch (caught) {
+      setProblem(problemOf(caught));
+    }
+  };
   const check = async () => {
     setBusy(true);
-    setError(undefined);
-    try {
-      setVerdict(await auditor.verifyGame({ name: game.name }));
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    await attempt(async () => setVerdict(await auditor.verifyGame({ name: game.name })));
+    setBusy(false);
   };
-  const download = async () => {
-    setError(undefined);
-    try {
-      const lines: string[] = [];
-      for await (const part of auditor.exportGame({ name: game.name })) lines.push(...part.lines);
-      const url = URL.createObjectURL(
-        new Blob([`${lines.join("\n")}\n`], { type: "application/jsonl" }),
-      );
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `${id}.jsonl`;
-      link.click();
-      URL.revokeObjectURL(url);
-    } catch (caught) {
-      setError(messageOf(caught));
-    }
-  };
-
   return (
-    <section className="audit" aria-label="audit">
-      <h2>Audit</h2>
+    <section className="audit" aria-labelledby="audit-title">
+      <h2 id="audit-title">{t("audit.title")}</h2>
       <p>
-        Seed <code>{game.seedHex.slice(0, 16)}…</code> (its commitment, public from the start:{" "}
-        <code>{game.seedCommitment.slice(0, 16)}…</code>), last link of the hash chain{" "}
-        <code>{game.lastHash.slice(0, 16)}…</code>.
+        {t("audit.seed")} <code>{game.seedHex.slice(0, 16)}…</code> · {t("audit.commitment")}{" "}
+        <code>{game.seedCommitment.slice(0, 16)}…</code> · {t("audit.lastHash")}{" "}
+        <code>{game.lastHash.slice(0, 16)}…</code>
       </p>
       <p className="actions">
         <button type="button" onClick={() => void check()} disabled={busy}>
-          {busy ? "Re-running…" : "Re-run the game from its record"}
+          {busy ? t("audit.checking") : t("audit.check")}
         </button>
-        <button type="button" onClick={() => void download()}>
-          Download the record
+        <button type="button" onClick={() => void attempt(() => downloadRecord(game))}>
+          {t("audit.download")}
         </button>
       </p>
+      <ProblemLine problem={problem} players={game.players} />
       {verdict && <Verdict verdict={verdict} />}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="muted">
-        Check it yourself, without this server:{" "}
+      <p className="muted">{t("audit.yourself")}</p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable by keyboard */}
+      <pre className="command" data-scrolls tabIndex={0}>
         <code>playledger-replay verify --record {id}.jsonl</code>
-      </p>
+      </pre>
     </section>
   );
 }
 
 function Verdict({ verdict }: { verdict: audit.VerifyGameResponse }) {
+  const t = useT();
   if (verdict.ok) {
     return (
       <p className="verdict ok" data-testid="verdict">
-        ✓ The record holds: {String(verdict.events)} events re-run under {verdict.rules} rules v
-        {verdict.rulesVersion}; every shuffle came from the seed its commitment promised, every link
-        of the hash chain holds, and the rules give the recorded result (scores{" "}
-        {verdict.finalScores.map(String).join(", ")}).
+        <span aria-hidden="true">✓</span>{" "}
+        {t("audit.holds", {
+          events: Number(verdict.events),
+          version: verdict.rulesVersion,
+          scores: verdict.finalScores.map(String).join(", "),
+        })}
       </p>
     );
   }
   return (
     <div className="verdict diverges" data-testid="verdict">
-      <p>✗ The record diverges from what the rules produce:</p>
+      <p>
+        <span aria-hidden="true">✗</span> {t("audit.diverges")}
+      </p>
       <ul>
         {verdict.findings.map((f) => (
-          <li key={`${f.version}:${f.message}`}>
-            at version {String(f.version)}: {f.message}
+          <li key={`${f.version}:${f.message}`} lang="en">
+            {t("audit.finding", { version: Number(f.version) })} {f.message}
           </li>
         ))}
       </ul>

@@ -1,42 +1,60 @@
-// Who won and why: placements, scores and the tie rule the server applied.
+// Who won and why: the game's own words for how it ended, placements, scores and the tie-break applied.
 import type { Game } from "@playledger/client";
+import { uiFor } from "../games/registry";
+import { useGameText, useNames, useT } from "../i18n/text";
+import { SeatMark } from "./seatMarks";
 
 export function EndScreen({ game }: { game: Game }) {
+  const t = useT();
+  const text = useGameText(game.rules);
+  const names = useNames();
   const outcome = game.status.outcome;
   const order = game.players
     .map((name, seat) => ({
       name,
       seat,
       score: game.finalScores[seat],
-      place: outcome?.placements[seat],
+      place: outcome?.placements[seat] ?? (game.winners.includes(seat) ? 1 : undefined),
     }))
     .sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || (b.score ?? 0) - (a.score ?? 0));
+  const words = game.view ? uiFor(game.rules).endWords?.(game.view, game) : undefined;
+  const winners = game.winners.map((s) => game.players[s] ?? "");
+  const topScore = Math.max(...game.finalScores);
+  const tiedAtTop = game.finalScores.filter((s) => s === topScore).length;
   return (
-    <section className="end" aria-label="result" data-testid="result">
-      <h2>Result</h2>
-      {outcome?.reason && <p>{outcome.reason}</p>}
+    <section className="end" aria-labelledby="result-title" data-testid="result">
+      <h2 id="result-title">{t("end.title")}</h2>
+      <p>
+        {words?.reason ? `${text(words.reason.key, words.reason.values)} ` : ""}
+        {winners.length === 0
+          ? t("end.noWinner")
+          : t("end.winners", { names: names(winners), count: winners.length })}
+      </p>
       <table>
         <thead>
           <tr>
-            <th scope="col">Place</th>
-            <th scope="col">Player</th>
-            <th scope="col">Score</th>
+            <th scope="col">{t("end.place")}</th>
+            <th scope="col">{t("end.player")}</th>
+            <th scope="col">{t("end.score")}</th>
           </tr>
         </thead>
         <tbody>
           {order.map((p) => (
             <tr key={p.seat} className={game.winners.includes(p.seat) ? "winner" : ""}>
-              <td>{p.place ?? (game.winners.includes(p.seat) ? 1 : "")}</td>
+              <td>{p.place ?? ""}</td>
               <td>
-                {p.name}
-                {game.winners.includes(p.seat) && <span className="tag">winner</span>}
+                <SeatMark seat={p.seat} /> {p.name}
+                {game.winners.includes(p.seat) && <span className="tag">{t("end.winner")}</span>}
               </td>
               <td>{p.score ?? ""}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {outcome?.tieRule && <p className="muted">Tie rule: {outcome.tieRule}</p>}
+      {tiedAtTop > 1 && winners.length === 1 && words?.tieBreak && (
+        <p className="muted">{text(words.tieBreak.key, words.tieBreak.values)}</p>
+      )}
+      {winners.length > 1 && <p className="muted">{t("end.shared")}</p>}
     </section>
   );
 }

@@ -1,54 +1,62 @@
 // One game, as this browser's seat (or a spectator) sees it: the board, what you may do, what happened.
-import { replayHref } from "../app/route";
+// The shell around every game's Board: title, players, whose turn, the clock, the live connection,
+// refusals where the eye is, the moves (folded away), the log, and the end.
+import type { LegalCommand } from "@playledger/client";
+import { useState } from "react";
+import { useIntl } from "react-intl";
 import { held, tokenOf } from "../app/seats";
 import { uiFor } from "../games/registry";
+import { useT } from "../i18n/text";
 import { CommandList } from "./CommandList";
 import { EndScreen } from "./EndScreen";
-import { ErrorLine } from "./ErrorLine";
+import { ProblemLine } from "./ErrorLine";
 import { EventLog } from "./EventLog";
-import { MoveClock } from "./MoveClock";
-import { Players } from "./Players";
-import { useLiveGame } from "./useLiveGame";
+import { GameHead } from "./GameHead";
+import { useLiveGame } from "./live/useLiveGame";
+import { ProblemNote } from "./ProblemNote";
+import { useAnnouncements } from "./useAnnouncements";
+import { useEventContext } from "./useEventContext";
 
 export function GamePage(props: { game: string; seat?: number | undefined }) {
   const seat = props.seat ?? held(props.game).mine;
   const token = tokenOf(props.game, seat);
   const mySeat = token === undefined ? undefined : seat;
-  const live = useLiveGame(props.game, token);
-  const { game } = live;
-  if (!game) {
+  const intl = useIntl();
+  const t = useT();
+  const live = useLiveGame(props.game, token, (id) => id in intl.messages);
+  const [anchor, setAnchor] = useState<Element | null>(null);
+  const [movesOpen, setMovesOpen] = useState(false);
+  const game = live.game;
+  const ctx = useEventContext(game?.rules ?? "", game?.players ?? [], mySeat);
+  const status = live.status ?? game?.status;
+  const myTurn = mySeat !== undefined && !!status?.toAct.includes(mySeat) && live.legal.length > 0;
+  useAnnouncements(live, ctx, myTurn);
+  const onCommand = (c: LegalCommand) => {
+    setAnchor(document.activeElement); // the refusal, if any, shows beside what was clicked
+    void live.submit(c);
+  };
+  if (!game || !status) {
     return (
-      <section>
-        <p>Loading {props.game}…</p>
-        <ErrorLine error={live.error} />
+      <section aria-busy="true">
+        <p>{t("game.loading")}</p>
+        <ProblemLine problem={live.problem} players={[]} />
       </section>
     );
   }
   const ui = uiFor(game.rules);
-  const myTurn =
-    mySeat !== undefined && game.status.toAct.includes(mySeat) && live.legal.length > 0;
   return (
-    <section className={`game game-${game.rules}`}>
-      <div className="game-head">
-        <h1>
-          {ui.title} <span className="muted">v{game.version}</span>
-        </h1>
-        <Players game={game} mySeat={mySeat} />
-        <p className={myTurn ? "turn yours" : "turn"} aria-live="polite" data-testid="turn">
-          {game.status.finished
-            ? "The game is over."
-            : myTurn
-              ? "Your turn."
-              : mySeat === undefined
-                ? `You are watching. Waiting for ${whoActs(game.status.toAct, game.players)}.`
-                : `Waiting for ${whoActs(game.status.toAct, game.players)}.`}
-        </p>
-        <MoveClock key={game.version} game={game} />
-        <p className="links">
-          <a href={replayHref(game.name, mySeat)}>Step through it</a>
-        </p>
-      </div>
-      <ErrorLine error={live.error} />
+    <section className={`game game-${game.rules}`} aria-labelledby="game-title">
+      <GameHead game={game} status={status} live={live} mySeat={mySeat} myTurn={myTurn} />
+      {live.problem && (
+        <ProblemNote
+          problem={live.problem}
+          anchor={anchor}
+          players={game.players}
+          rules={game.rules}
+          clockOffsetMs={live.clockOffsetMs}
+          onGone={live.clearProblem}
+        />
+      )}
       {game.status.finished && <EndScreen game={game} />}
       <div className="game-body">
         <div className="board-area">
@@ -58,7 +66,7 @@ export function GamePage(props: { game: string; seat?: number | undefined }) {
               game={game}
               seat={mySeat}
               legal={myTurn ? live.legal : []}
-              onCommand={(c) => void live.submit(c)}
+              onCommand={onCommand}
               busy={live.sending}
             />
           )}
@@ -66,25 +74,18 @@ export function GamePage(props: { game: string; seat?: number | undefined }) {
         <aside className="side">
           {myTurn && (
             <CommandList
-              rules={game.rules}
+              ctx={ctx}
+              ui={ui}
               legal={live.legal}
-              onCommand={(c) => void live.submit(c)}
+              onCommand={onCommand}
               busy={live.sending}
+              open={movesOpen}
+              onToggle={setMovesOpen}
             />
           )}
-          <EventLog
-            rules={game.rules}
-            events={live.events}
-            players={game.players}
-            mySeat={mySeat}
-          />
+          <EventLog ui={ui} ctx={ctx} events={live.events} />
         </aside>
       </div>
     </section>
   );
-}
-
-export function whoActs(seats: number[], players: string[]): string {
-  if (seats.length === 0) return "the game";
-  return seats.map((s) => players[s] ?? `seat ${s}`).join(", ");
 }

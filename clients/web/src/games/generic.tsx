@@ -1,6 +1,6 @@
 // The fallback page: the view as readable tables, and events and commands in plain words.
 import type { GameEvent, JsonValue, LegalCommand } from "@playledger/client";
-import type { BoardProps, EventContext, GameUI } from "./registry";
+import type { BoardProps, EventContext, GameUI } from "./types";
 
 export function words(name: string): string {
   const spaced = name
@@ -65,23 +65,22 @@ function Value({ value }: { value: JsonValue }) {
   return <span>{String(value)}</span>;
 }
 
-function GenericBoard({ view }: BoardProps) {
+function GenericBoard({ view }: BoardProps<unknown>) {
   return (
     <div className="generic-board">
-      <Value value={view} />
+      <Value value={view as JsonValue} />
     </div>
   );
 }
 
-export function generic(rules: string): GameUI {
+export function generic(rules: string): GameUI<unknown> {
   return {
-    title: words(rules.replace(/-/g, "_")),
+    rules,
     Board: GenericBoard,
     describe: (event: GameEvent, ctx: EventContext) => {
       const actor = who(event.seat, ctx);
       return `${actor ? `${actor}: ` : ""}${words(event.type).toLowerCase()}.`;
     },
     label: (c) => c.label || genericLabel(c),
-    commandTitle: words,
   };
 }

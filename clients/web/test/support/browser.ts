@@ -2,11 +2,11 @@
 // playledger-server that serves the built web app (dist/) on its web port.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { PlayLedgerServer } from "../../../ts/test/support/server.ts";
+import { WEB } from "./paths.ts";
 
-export const WEB = fileURLToPath(new URL("../../", import.meta.url));
+export { WEB };
 export const ARTIFACTS = join(WEB, "test-results");
 export const CHROMIUM = process.env.PLAYLEDGER_CHROMIUM ?? "/usr/bin/chromium";
 export const ORGANIZER = "e2e-organizer-secret";

@@ -1,11 +1,11 @@
-import type { GameUI } from "../registry";
+import { defineGame } from "../types";
 import { Board } from "./Board";
-import { commandTitle, describe, label } from "./words";
+import { describe, endWords, label } from "./words";
 
-export const antics: GameUI = {
-  title: "Antics!",
+export const antics = defineGame({
+  rules: "antics",
   Board,
   describe,
   label,
-  commandTitle,
-};
+  endWords,
+});

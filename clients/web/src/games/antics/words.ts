@@ -1,7 +1,7 @@
 // Antics! in words: a sentence per event, a label per command, and the board's fixed layout (spec §9.2).
 import type { GameEvent, JsonValue, LegalCommand } from "@playledger/client";
 import { who } from "../generic";
-import type { EventContext } from "../registry";
+import type { EndWords, EventContext, ViewOf } from "../types";
 
 /** Paths of the meadow: id -> [node, node, terrain or null for a bridge]. */
 export const SEGMENTS: [string, string, string, string | null][] = [
@@ -125,28 +125,6 @@ export function label(command: LegalCommand): string {
   }
 }
 
-export function commandTitle(type: string): string {
-  return (
-    {
-      use_hex: "Place a marker on a hex",
-      use_magnific_ant: "Use your magnificANT",
-      scout_tile: "Scout",
-      build_tile: "Build",
-      hatch_ant: "Hatch",
-      deploy_ant: "Deploy an ant",
-      recall_ant: "Recall an ant",
-      pick_up_token: "Pick up",
-      pass_token: "Pass along",
-      deliver_token: "Deliver",
-      finish_action: "Finish the action",
-      steal: "Steal",
-      end_turn: "End the turn",
-      feed_prey: "Feed the anteater",
-      feed_hatchery: "Feed the anteater",
-    }[type] ?? type
-  );
-}
-
 export function describe(event: GameEvent, ctx: EventContext): string {
   const d = event.data;
   const s = (v: JsonValue | undefined) => who(seatOf(v), ctx) || "Someone";
@@ -204,4 +182,15 @@ export function describe(event: GameEvent, ctx: EventContext): string {
     default:
       return event.type;
   }
+}
+
+/** Why the game ended (the final turns say what triggered them); equal scores: the higher ant-hill. */
+export function endWords(view: ViewOf<"antics">): EndWords {
+  const reason = view.end_reason;
+  if (!reason) return {};
+  const trigger = reason === "FINAL_TURNS" && view.trigger ? view.trigger : "NONE";
+  return {
+    reason: { key: `end.${reason}`, values: { trigger } },
+    tieBreak: { key: "tie.height" },
+  };
 }

@@ -34,12 +34,14 @@ export function useCatalog(): JsonObject {
   return catalog;
 }
 
-export function obj(value: JsonValue | undefined): JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
+export function obj(value: unknown): JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as JsonObject)
+    : {};
 }
 
-export function arr(value: JsonValue | undefined): JsonValue[] {
-  return Array.isArray(value) ? value : [];
+export function arr(value: unknown): JsonValue[] {
+  return Array.isArray(value) ? (value as JsonValue[]) : [];
 }
 
 /** A card's catalog entry (terrain "T04" or location "FARM"). */

@@ -1,11 +1,11 @@
-import type { GameUI } from "../registry";
+import { defineGame } from "../types";
 import { Board } from "./Board";
-import { COMMAND_TITLES, describe, label } from "./words";
+import { describe, endWords, label } from "./words";
 
-export const atiwa: GameUI = {
-  title: "Atiwa",
+export const atiwa = defineGame({
+  rules: "atiwa",
   Board,
   describe,
   label,
-  commandTitle: (type) => COMMAND_TITLES[type] ?? type,
-};
+  endWords,
+});

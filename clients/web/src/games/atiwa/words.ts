@@ -1,7 +1,7 @@
 // Atiwa in words: a sentence per event, a label per command, names for pieces, fields and spaces.
 import type { GameEvent, JsonObject, JsonValue, LegalCommand } from "@playledger/client";
 import { who } from "../generic";
-import type { EventContext } from "../registry";
+import type { EndWords, EventContext, ViewOf } from "../types";
 import { terrainName } from "./catalog";
 
 export const FIELD_NAMES = ["TM", "TR", "ML", "MM", "MR", "BL", "BM", "BR"];
@@ -52,22 +52,6 @@ export function label(command: LegalCommand): string {
   return LABELS[command.commandType]?.(command.args) ?? command.commandType;
 }
 
-export const COMMAND_TITLES: Record<string, string> = {
-  place_worker: "Place a worker",
-  start_action: "Next action",
-  pass: "Pass",
-  draw_terrain: "Terrain",
-  place_card: "Place the card",
-  place_item: "Place a piece",
-  train_family: "Train a family",
-  pay_cost: "Pay",
-  choose_alternative: "Choose",
-  pay_tree: "Pay trees",
-  fly_bat: "Fruit bat action",
-  pay_fruit: "Fruit bat action",
-  pay_food: "Feed your families",
-};
-
 function n(value: JsonValue | undefined): number {
   return typeof value === "number" ? value : Number(value ?? 0);
 }
@@ -80,12 +64,16 @@ function terrainId(card: JsonValue | undefined): string {
   return `T${String(card).padStart(2, "0")}`;
 }
 
-export function describe(event: GameEvent, ctx: EventContext): string {
-  const d = event.data;
-  const seat = typeof d.seat === "number" ? d.seat : event.seat;
+/** Who did it, as the sentence's subject ("You", "Kofi"), and the verb's form for them. */
+function speaker(event: GameEvent, ctx: EventContext) {
+  const seat = typeof event.data.seat === "number" ? event.data.seat : event.seat;
   const subject = who(seat, ctx) || "Someone";
   const you = seat !== undefined && seat === ctx.mySeat;
-  const s = (verb: string) => (you ? verb : `${verb}s`);
+  return { d: event.data, subject, you, s: (verb: string) => (you ? verb : `${verb}s`) };
+}
+
+export function describe(event: GameEvent, ctx: EventContext): string {
+  const { d, subject, you, s } = speaker(event, ctx);
   switch (event.type) {
     case "GameSetUp":
       return `The board is laid out; ${who(n(d.start_player), ctx)} ${n(d.start_player) === ctx.mySeat ? "start" : "starts"}.`;
@@ -126,6 +114,15 @@ export function describe(event: GameEvent, ctx: EventContext): string {
       return `${subject} ${s("pay")} the fruit on ${spot(d.card, d.field)}.`;
     case "TurnEnded":
       return `${subject} ${s("end")} the turn.`;
+    default:
+      return describeUpkeep(event, ctx);
+  }
+}
+
+/** The events of income, maintenance and the end. */
+function describeUpkeep(event: GameEvent, ctx: EventContext): string {
+  const { d, subject, you, s } = speaker(event, ctx);
+  switch (event.type) {
     case "IncomeCollected": {
       const found = list(d.found).reduce<number>((sum, g) => sum + n(g), 0);
       const polluted = list(d.polluted).length;
@@ -171,4 +168,15 @@ export function describe(event: GameEvent, ctx: EventContext): string {
     default:
       return event.type;
   }
+}
+
+/** Round 7 scored; solo: whether the goal (or the challenge) was met; equal totals: fewer pollution markers. */
+export function endWords(view: ViewOf<"atiwa">): EndWords {
+  const goal = view.final?.goal;
+  if (view.seats === 1 && goal) {
+    return {
+      reason: { key: "end.solo", values: { goal: goal.name, met: goal.met ? "yes" : "no" } },
+    };
+  }
+  return { reason: { key: "end.scored" }, tieBreak: { key: "tie.pollution" } };
 }

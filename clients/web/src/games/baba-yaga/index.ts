@@ -1,11 +1,27 @@
-import type { GameUI } from "../registry";
+import { defineGame } from "../types";
 import { Board } from "./Board";
-import { COMMAND_TITLES, describe, label } from "./words";
+import { describe, endWords, label } from "./words";
 
-export const babaYaga: GameUI = {
-  title: "Baba Yaga",
+export const babaYaga = defineGame({
+  rules: "baba-yaga",
   Board,
   describe,
   label,
-  commandTitle: (type) => COMMAND_TITLES[type] ?? type,
-};
+  endWords,
+  advancedOptions: [
+    "tough_seats",
+    "handicap_mode",
+    "max_turns",
+    "first_step_delay_ms",
+    "witch_step_min_interval_ms",
+    "witch_step_timeout_ms",
+    "search_action_min_interval_ms",
+    "tiny_factor",
+    "actions_per_step",
+    "think_time_ms",
+    "placement_timeout_ms",
+    "reveal_timeout_ms",
+    "decision_timeout_ms",
+  ],
+  seatOptions: ["first_active"],
+});

@@ -3,7 +3,7 @@
 import type { GameEvent, JsonObject, JsonValue, LegalCommand } from "@playledger/client";
 import { spectator } from "../../app/client";
 import { who } from "../generic";
-import type { EventContext } from "../registry";
+import type { EndWords, EventContext, ViewOf } from "../types";
 
 export interface Catalog {
   ingredients: Record<string, string>;
@@ -117,23 +117,6 @@ export function label(command: LegalCommand): string {
   }
 }
 
-export const COMMAND_TITLES: Record<string, string> = {
-  place_witch: "Place the witch",
-  reveal_spell: "Reveal",
-  flip_up: "Turn a tile over",
-  flip_down: "Turn a tile back",
-  lift_house: "The House",
-  replace_house: "The House",
-  move_lens: "Keyhole",
-  end_search: "Stop searching",
-  step_witch: "Fly the witch",
-  place_house: "Place the House",
-  move_house: "Move the House",
-  choose_target: "Target",
-  choose_house_timing: "When the House moves",
-  swap_tiles: "Swap two tiles",
-};
-
 export function describe(event: GameEvent, ctx: EventContext): string {
   const d = event.data;
   const s = (seat: JsonValue | undefined) =>
@@ -210,4 +193,19 @@ export function describe(event: GameEvent, ctx: EventContext): string {
     default:
       return event.type;
   }
+}
+
+/** A third spell (who cast it) or the turn limit; the others are placed by the spells they cast. */
+export function endWords(view: ViewOf<"baba-yaga">, game: { players: string[] }): EndWords {
+  const winner = view.winners?.[0];
+  if (view.finish_reason === "third_spell" && winner !== undefined) {
+    return {
+      reason: { key: "end.third_spell", values: { name: game.players[winner] ?? "" } },
+      tieBreak: { key: "tie.spells" },
+    };
+  }
+  if (view.finish_reason === "turn_limit") {
+    return { reason: { key: "end.turn_limit", values: { turns: view.max_turns } } };
+  }
+  return {};
 }

@@ -1,11 +1,13 @@
-import type { GameUI } from "../registry";
+import { defineGame } from "../types";
 import { Board } from "./Board";
-import { commandTitle, describe, label } from "./words";
+import { describe, endWords, label } from "./words";
 
-export const grasshopperAndAnt: GameUI = {
-  title: "The Grasshopper & the Ant",
+export const grasshopperAndAnt = defineGame({
+  rules: "grasshopper-and-ant",
   Board,
   describe,
   label,
-  commandTitle,
-};
+  endWords,
+  advancedOptions: ["power_cards", "autumn_open", "snake"],
+  seatOptions: ["first_ant"],
+});

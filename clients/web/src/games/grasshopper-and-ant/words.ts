@@ -2,7 +2,7 @@
 // Names and prices come from the game type's catalog (ListGameTypes) once it has loaded.
 import type { GameEvent, JsonObject, JsonValue, LegalCommand } from "@playledger/client";
 import { genericLabel, who } from "../generic";
-import type { EventContext } from "../registry";
+import type { EndWords, EventContext, ViewOf } from "../types";
 
 export const PATH_TYPES = ["TC", "TL", "ST", "WD"] as const;
 const TYPE_NAMES: Record<string, string> = {
@@ -17,13 +17,15 @@ let catalog: JsonObject = {};
 export function setCatalog(found: JsonObject): void {
   catalog = found;
 }
-function record(value: JsonValue | undefined): JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
+function record(value: unknown): JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as JsonObject)
+    : {};
 }
-export function list(value: JsonValue | undefined): JsonValue[] {
-  return Array.isArray(value) ? value : [];
+export function list(value: unknown): JsonValue[] {
+  return Array.isArray(value) ? (value as JsonValue[]) : [];
 }
-export function strings(value: JsonValue | undefined): string[] {
+export function strings(value: unknown): string[] {
   return list(value).map(String);
 }
 
@@ -93,23 +95,6 @@ export function label(command: LegalCommand): string {
     default:
       return genericLabel(command);
   }
-}
-
-const COMMAND_TITLES: Record<string, string> = {
-  place_ants: "Place your 6 ants",
-  choose_marker: "Choose your secret marker",
-  red_ant_guess: "Guess the Ant's path type",
-  peek_marker: "Peek at a marker (Dragonfly)",
-  place_cicada: "Sit the Cicada on an ant",
-  resolve_insect: "Insect help: take a card",
-  gain_power: "Gain a power",
-  skip_power: "Gain no power",
-  buy: "Buy a provision",
-  use_swap: "Swap a provision (Butterfly)",
-  pass: "Finish the round",
-};
-export function commandTitle(type: string): string {
-  return COMMAND_TITLES[type] ?? type;
 }
 
 const END_REASONS: Record<string, string> = {
@@ -193,4 +178,13 @@ export function describe(event: GameEvent, ctx: EventContext): string {
     default:
       return event.type;
   }
+}
+
+/** Why the game ended, and the tie-break its mode has (Autumn: insect cards; Winter: path cards in supply). */
+export function endWords(view: ViewOf<"grasshopper-and-ant">): EndWords {
+  const reason = view.end_reason;
+  return {
+    ...(reason ? { reason: { key: `end.${reason}` } } : {}),
+    tieBreak: { key: reason === "four_vp" ? "tie.four_vp" : `tie.${view.mode}` },
+  };
 }

@@ -1,16 +1,13 @@
-import type { GameUI } from "../registry";
+import { defineGame } from "../types";
 import { Board } from "./Board";
-import { describe, label } from "./words";
+import { describe, endWords, label } from "./words";
 
-export const hareAndTortoise: GameUI = {
-  title: "The Hare & the Tortoise",
+export const hareAndTortoise = defineGame({
+  rules: "hare-and-tortoise",
   Board,
   describe,
   label,
-  commandTitle: (type) =>
-    ({
-      choose_second_bet: "Choose your second bet",
-      play_cards: "Play cards",
-      move_animal: "Move an animal",
-    })[type] ?? type,
-};
+  endWords,
+  advancedOptions: ["turbo_hand_size", "tie_policy"],
+  seatOptions: ["first_player"],
+});

@@ -1,9 +1,17 @@
 import type { GameEvent, JsonValue, LegalCommand } from "@playledger/client";
 import { who } from "../generic";
-import type { EventContext } from "../registry";
+import type { EndWords, EventContext, ViewOf } from "../types";
 
 export const ANIMALS = ["HARE", "TORTOISE", "WOLF", "FOX", "LAMB"] as const;
 export type Animal = (typeof ANIMALS)[number];
+/** Each animal's colour on the track and its cards. */
+export const COLOR: Record<Animal, string> = {
+  HARE: "#8a5a2b",
+  TORTOISE: "#2f7d32",
+  WOLF: "#222",
+  FOX: "#d9661f",
+  LAMB: "#2c6fbb",
+};
 const NAMES: Record<string, string> = {
   HARE: "Hare",
   TORTOISE: "Tortoise",
@@ -19,7 +27,7 @@ const CARD_ANIMAL: Record<string, Animal> = {
   LAMB: "LAMB",
 };
 
-export function animalName(animal: JsonValue | undefined): string {
+export function animalName(animal: unknown): string {
   return NAMES[String(animal)] ?? String(animal);
 }
 
@@ -103,4 +111,18 @@ export function describe(event: GameEvent, ctx: EventContext): string {
     default:
       return event.type;
   }
+}
+
+/** How the race (or the series) ended, and the tie-break a single race has: the bets' places. */
+export function endWords(view: ViewOf<"hare-and-tortoise">): EndWords {
+  const rematches = view.results.length - view.races;
+  const key =
+    rematches > 0
+      ? "end.rematch"
+      : view.races > 1
+        ? "end.series"
+        : view.variant === "turbo"
+          ? "end.turbo"
+          : "end.podium";
+  return { reason: { key }, ...(view.races === 1 ? { tieBreak: { key: "tie.bets" } } : {}) };
 }

@@ -1,0 +1,164 @@
+// Checks every page of the web app must pass: no internal id, rule number or "ASSUMED" in what a player
+// reads; no serious or critical accessibility violation (axe-core, injected into the page); a page no
+// taller than 2.5 viewports at 1280×900, and nothing sideways or broken mid-word at a phone's 390×844.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+/** What a player must never read: the machine's ids and the rulebook's numbers. */
+export const FORBIDDEN: [string, RegExp][] = [
+  ["an internal id", /\b[A-Z]{1,4}-[A-Z0-9]+(?:[-.][A-Z0-9]+)*[a-z]?\b/g], // R-FOX-15, B-LAMB, TC-09, HT-V2.4, GA-70a
+  ["an internal id", /\b[A-Z]{1,2}\d{2,}\b/g], // T05, S09, I01
+  ["an internal id", /\b[A-Z]{1,3}_[A-Z]{1,5}\b/g], // TL_C, FA_L
+  ["an internal name", /\b[a-z]+_[a-z_]+\b/g], // tie_policy, choose_second_bet
+  ["a rule number", /§\s?\d+/g], // (§11.3)
+  ["ASSUMED", /\bASSUMED\b/g],
+];
+
+/** The ids, rule numbers and the like in a text, each with what it is. */
+export function forbiddenIn(text: string): string[] {
+  return FORBIDDEN.flatMap(([what, pattern]) =>
+    [...text.matchAll(pattern)].map((m) => `${what}: "${m[0]}"`),
+  );
+}
+
+/**
+ * The text a person sees in the page (or in the elements `within` selects): visible text nodes, not inside
+ * <code>, <kbd>, <samp> (commands to copy, hashes) nor inside what `skip` selects.
+ */
+export async function visibleText(
+  page: Page,
+  within = "body",
+  skip: string[] = [],
+): Promise<string> {
+  return page.evaluate(
+    ({ within, skip }) => {
+      const out: string[] = [];
+      const excluded = ["code", "kbd", "samp", "script", "style", ...skip].join(",");
+      for (const root of document.querySelectorAll(within)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+          const parent = n.parentElement;
+          if (!parent || parent.closest(excluded)) continue;
+          if (!parent.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions))
+            continue;
+          out.push(n.textContent ?? "");
+        }
+      }
+      return out.join(" ");
+    },
+    { within, skip },
+  );
+}
+
+/** Fails on an internal id, a rule number or "ASSUMED" in what the page shows. */
+export async function assertNoInternalIds(
+  page: Page,
+  where: string,
+  options: { within?: string; skip?: string[] } = {},
+): Promise<void> {
+  const text = await visibleText(page, options.within, options.skip);
+  assert.ok(text.trim().length > 0, `${where}: the page shows some text`);
+  assert.deepEqual(forbiddenIn(text), [], `${where} shows what a player should not read`);
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Fails on any serious or critical WCAG 2.2 AA violation axe-core finds (outside `exclude`). */
+export async function assertAccessible(
+  page: Page,
+  where: string,
+  exclude: string[] = [],
+): Promise<void> {
+  // Evaluated, not added as a <script>: the page's Content-Security-Policy refuses inline scripts.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
+  const violations = (await page.evaluate(async (exclude) => {
+    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
+    const context = exclude.length
+      ? { include: [["html"]], exclude: exclude.map((e) => [e]) }
+      : document;
+    const result = (await axe.run(context, {
+      runOnly: {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+      },
+      resultTypes: ["violations"],
+    })) as { violations: AxeViolation[] };
+    return result.violations;
+  }, exclude)) as AxeViolation[];
+  const bad = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(" ")}`,
+    );
+  assert.deepEqual(bad, [], `${where}: accessibility`);
+}
+
+/** At 1280×900: the page is at most 2.5 viewports tall. */
+export async function assertShortPage(page: Page, where: string): Promise<void> {
+  const { height, viewport } = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    viewport: window.innerHeight,
+  }));
+  assert.ok(height <= 2.5 * viewport, `${where}: ${height}px tall, over 2.5 × ${viewport}px`);
+}
+
+/** At a phone's width: nothing wider than the screen, and no word broken across two lines. */
+export async function assertFitsNarrow(
+  page: Page,
+  where: string,
+  skip: string[] = [],
+): Promise<void> {
+  const found = await page.evaluate((skip) => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1)
+      problems.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
+    const excluded = ["script", "style", "option", ...skip].join(",");
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || parent.closest(excluded) || !parent.checkVisibility()) continue;
+      const text = n.textContent ?? "";
+      for (const m of text.matchAll(/[^\s\-–—/·,]+/g)) {
+        if (m[0].length < 2) continue;
+        const range = document.createRange();
+        range.setStart(n, m.index ?? 0);
+        range.setEnd(n, (m.index ?? 0) + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) problems.push(`"${m[0]}" is broken across lines`);
+      }
+    }
+    for (const el of document.querySelectorAll("body *")) {
+      if (el.closest(excluded)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > width + 1 && getComputedStyle(el).position !== "fixed") {
+        const scroller = el.parentElement?.closest(".table-wrap, [data-scrolls]");
+        if (!scroller)
+          problems.push(
+            `${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(r.right)}px`,
+          );
+      }
+    }
+    return problems.slice(0, 20);
+  }, skip);
+  assert.deepEqual(found, [], `${where} at ${page.viewportSize()?.width}px`);
+}
+
+/** Opens the folded list of moves (if it is shown and closed) and gives its enabled move buttons. */
+export async function moveButtons(page: Page) {
+  const toggle = page.getByTestId("moves-toggle");
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute("aria-expanded")) === "false") {
+    await toggle.click();
+  }
+  return page.locator(".commands button[data-command]:not([disabled])");
+}
