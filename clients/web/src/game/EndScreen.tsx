@@ -1,10 +1,12 @@
 // Who won and why: the game's own words for how it ended, placements, scores and the tie-break applied.
 import type { Game } from "@playledger/client";
+import type { ReactNode } from "react";
 import { uiFor } from "../games/registry";
 import { useGameText, useNames, useT } from "../i18n/text";
 import { SeatMark } from "./seatMarks";
 
-export function EndScreen({ game }: { game: Game }) {
+/** `children`: what the page offers next (Play again, on a seat's page of a game in play). */
+export function EndScreen({ game, children }: { game: Game; children?: ReactNode }) {
   const t = useT();
   const text = useGameText(game.rules);
   const names = useNames();
@@ -55,6 +57,7 @@ export function EndScreen({ game }: { game: Game }) {
         <p className="muted">{text(words.tieBreak.key, words.tieBreak.values)}</p>
       )}
       {winners.length > 1 && <p className="muted">{t("end.shared")}</p>}
+      {children}
     </section>
   );
 }

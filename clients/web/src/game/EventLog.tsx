@@ -3,6 +3,7 @@
 import type { GameEvent } from "@playledger/client";
 import type { EventContext, GameUI } from "../games/types";
 import { useT } from "../i18n/text";
+import { describeEvent } from "./tableWords";
 
 const SHOWN = 60;
 
@@ -16,7 +17,7 @@ export function EventLog(props: { ui: GameUI<unknown>; ctx: EventContext; events
       <ol data-testid="events" tabIndex={0} aria-labelledby="events-title">
         {recent.map((e) => (
           <li key={e.version} data-type={e.type}>
-            <span className="muted">v{e.version}</span> {props.ui.describe(e, props.ctx)}
+            <span className="muted">v{e.version}</span> {describeEvent(props.ui, e, props.ctx)}
           </li>
         ))}
       </ol>

@@ -13,9 +13,13 @@ import { ProblemLine } from "./ErrorLine";
 import { EventLog } from "./EventLog";
 import { GameHead } from "./GameHead";
 import { useLiveGame } from "./live/useLiveGame";
+import { NotifyToggle } from "./NotifyToggle";
+import { PlayAgain } from "./PlayAgain";
 import { ProblemNote } from "./ProblemNote";
+import { Takeback } from "./Takeback";
 import { useAnnouncements } from "./useAnnouncements";
 import { useEventContext } from "./useEventContext";
+import { useTurnNotice } from "./useTurnNotice";
 
 export function GamePage(props: { game: string; seat?: number | undefined }) {
   const seat = props.seat ?? held(props.game).mine;
@@ -31,6 +35,7 @@ export function GamePage(props: { game: string; seat?: number | undefined }) {
   const status = live.status ?? game?.status;
   const myTurn = mySeat !== undefined && !!status?.toAct.includes(mySeat) && live.legal.length > 0;
   useAnnouncements(live, ctx, myTurn);
+  useTurnNotice(myTurn, game?.rules ?? "");
   const onCommand = (c: LegalCommand) => {
     setAnchor(document.activeElement); // the refusal, if any, shows beside what was clicked
     void live.submit(c);
@@ -57,7 +62,12 @@ export function GamePage(props: { game: string; seat?: number | undefined }) {
           onGone={live.clearProblem}
         />
       )}
-      {game.status.finished && <EndScreen game={game} />}
+      <Takeback game={game} mySeat={mySeat} token={token} events={live.events} />
+      {game.status.finished && (
+        <EndScreen game={game}>
+          <PlayAgain game={game} mySeat={mySeat} {...(token ? { token } : {})} />
+        </EndScreen>
+      )}
       <div className="game-body">
         <div className="board-area">
           {game.view && (
@@ -72,6 +82,7 @@ export function GamePage(props: { game: string; seat?: number | undefined }) {
           )}
         </div>
         <aside className="side">
+          {mySeat !== undefined && !status.finished && <NotifyToggle />}
           {myTurn && (
             <CommandList
               ctx={ctx}

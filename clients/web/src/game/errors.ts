@@ -42,6 +42,15 @@ const SHARED_REASONS = new Set([
   "BAD_BOT",
   "TOO_LONG",
   "BAD_TEXT",
+  // At the table (take-backs, play again, private tables):
+  "TAKEBACKS_OFF",
+  "TAKEBACK_PENDING",
+  "TAKEBACK_DECLINED",
+  "TAKEBACK_TOO_FAR",
+  "TAKEBACK_NOT_POSSIBLE",
+  "NO_TAKEBACK_OFFER",
+  "GAME_NOT_FINISHED",
+  "SPECTATORS_NOT_ALLOWED",
 ]);
 
 /** Rule numbers and seat numbers are for the rulebook and the machine, not for a player's eye. */

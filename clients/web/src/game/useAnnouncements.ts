@@ -6,6 +6,7 @@ import { useAnnounce } from "../a11y/Announcer";
 import { uiFor } from "../games/registry";
 import type { EventContext } from "../games/types";
 import type { LiveGame } from "./live/useLiveGame";
+import { describeEvent } from "./tableWords";
 
 export function useAnnouncements(live: LiveGame, ctx: EventContext, myTurn: boolean): void {
   const announce = useAnnounce();
@@ -18,7 +19,7 @@ export function useAnnouncements(live: LiveGame, ctx: EventContext, myTurn: bool
     const ui = uiFor(rules);
     for (const e of news) {
       if (e.seat !== undefined && e.seat === ctx.mySeat) continue;
-      announce(ui.describe(e, ctx));
+      announce(describeEvent(ui, e, ctx));
     }
   }, [live.fresh, live.events, rules, ctx, announce]);
   const wasMyTurn = useRef(false);

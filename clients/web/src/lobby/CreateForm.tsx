@@ -23,6 +23,7 @@ import {
   type SeatPlan,
 } from "./plan";
 import { SeatRows } from "./SeatRows";
+import { OPEN_TABLE, TableFields, type TablePlan } from "./TableFields";
 
 function useNames(): Names {
   const t = useT();
@@ -41,13 +42,17 @@ export function CreateForm(props: { type: GameType; onCreated: (c: Created) => v
   const [options, setOptions] = useState<JsonObject>(() => defaultsOf(type));
   const [seats, setSeats] = useState<SeatPlan[]>(() => firstSeats(type, names));
   const [clock, setClock] = useState<ClockPlan>(NO_CLOCK);
+  const [table, setTable] = useState<TablePlan>(OPEN_TABLE);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>();
   const create = async () => {
     setBusy(true);
     setProblem(undefined);
     try {
-      const made = await spectator.createGame(request(type, seats, options, clock, names));
+      const made = await spectator.createGame({
+        ...request(type, seats, options, clock, names),
+        table,
+      });
       const game = made.game.name;
       const mine = seats.findIndex((s) => s.kind === "you");
       if (mine >= 0) rememberName(seats[mine]?.name ?? "");
@@ -93,6 +98,7 @@ export function CreateForm(props: { type: GameType; onCreated: (c: Created) => v
         onChange={setOptions}
       />
       <ClockFields clock={clock} onChange={setClock} />
+      <TableFields table={table} onChange={setTable} />
       <div className="create-actions">
         <button type="submit" className="primary" disabled={busy} aria-describedby="create-problem">
           {busy ? t("lobby.creating") : t("lobby.create")}

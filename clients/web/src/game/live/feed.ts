@@ -42,6 +42,7 @@ const PERMANENT = new Set([
   "TOKEN_NOT_OF_THIS_GAME",
   "UNAUTHENTICATED",
   "BAD_GAME_NAME",
+  "SPECTATORS_NOT_ALLOWED", // a private table: only its players watch it while it is in play
 ]);
 
 export class LiveFeed {

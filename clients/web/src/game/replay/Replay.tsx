@@ -8,6 +8,7 @@ import { useGameText, useT } from "../../i18n/text";
 import { Audit } from "../Audit";
 import { EndScreen } from "../EndScreen";
 import { ProblemLine } from "../ErrorLine";
+import { describeEvent } from "../tableWords";
 import { useEventContext } from "../useEventContext";
 import { Stepper } from "./Stepper";
 import { useReplay } from "./useReplay";
@@ -56,7 +57,7 @@ export function Replay(props: { game: string; seat?: number | undefined }) {
         mine={mine}
       />
       <p data-testid="replay-event">
-        {event ? ui.describe(event, ctx) : version === 1 ? t("replay.created") : ""}
+        {event ? describeEvent(ui, event, ctx) : version === 1 ? t("replay.created") : ""}
       </p>
       <div className="board-area">
         {shown?.view && (
