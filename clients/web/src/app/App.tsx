@@ -7,6 +7,7 @@ import { LanguagePicker } from "../i18n/LanguagePicker";
 import { useT } from "../i18n/text";
 import { GameList } from "../lobby/GameList";
 import { Lobby } from "../lobby/Lobby";
+import { TournamentList, TournamentsLink } from "../tournament/TournamentList";
 import { TournamentPage } from "../tournament/TournamentPage";
 import { type Route, useRoute } from "./route";
 
@@ -47,6 +48,7 @@ function Shell() {
           <a href="#/games" aria-current={route.page === "games" ? "page" : undefined}>
             {t("app.games")}
           </a>
+          <TournamentsLink current={route.page === "tournaments" || route.page === "tournament"} />
         </nav>
         <LanguagePicker />
       </header>
@@ -69,5 +71,7 @@ function Page({ route }: { route: Route }) {
       return <Replay key={`${route.game}:${route.seat}`} game={route.game} seat={route.seat} />;
     case "tournament":
       return <TournamentPage tournament={route.tournament} />;
+    case "tournaments":
+      return <TournamentList />;
   }
 }

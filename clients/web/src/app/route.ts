@@ -1,4 +1,4 @@
-// Hash routes: #/ (lobby), #/games (list), #/games/ID, #/games/ID/replay, #/tournaments/ID.
+// Hash routes: #/ (lobby), #/games (list), #/games/ID, #/games/ID/replay, #/tournaments, #/tournaments/ID.
 import { useEffect, useState } from "react";
 import { hold } from "./seats";
 
@@ -7,7 +7,8 @@ export type Route =
   | { page: "games" }
   | { page: "game"; game: string; seat?: number }
   | { page: "replay"; game: string; seat?: number }
-  | { page: "tournament"; tournament: string };
+  | { page: "tournament"; tournament: string }
+  | { page: "tournaments" };
 
 export function parse(hash: string): Route {
   const [path = "", query = ""] = hash.replace(/^#/, "").split("?", 2);
@@ -32,6 +33,7 @@ export function parse(hash: string): Route {
   if (parts[0] === "tournaments" && parts[1] !== undefined) {
     return { page: "tournament", tournament: `tournaments/${parts[1]}` };
   }
+  if (parts[0] === "tournaments") return { page: "tournaments" };
   return { page: "lobby" };
 }
 

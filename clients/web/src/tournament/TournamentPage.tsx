@@ -1,15 +1,19 @@
-// A tournament: live standings with every tie-break, rounds and their games, rulings with reasons.
+// A tournament: your table this round (when this browser holds a seat of one of its games), live
+// standings with the tie-breaks in order, rounds and their games with who won, rulings with reasons.
 import { createClient, LeaderboardService, type leaderboards } from "@playledger/client";
 import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import { transport } from "../app/client";
+import { gameHref } from "../app/route";
+import { held } from "../app/seats";
 import { ProblemLine } from "../game/ErrorLine";
 import { type Problem, problemOf } from "../game/errors";
-import { gameText, useT } from "../i18n/text";
+import { gameText, useNames, useT } from "../i18n/text";
+import { namesOf, useTT } from "./names";
 import { Rounds, Rulings } from "./Rounds";
 import { Standings } from "./Standings";
 
-const boards = createClient(LeaderboardService, transport);
+export const boards = createClient(LeaderboardService, transport);
 const REFRESH_MS = 3000; // standings come from a read model; a short poll keeps them live
 
 function useStandings(tournament: string) {
@@ -44,7 +48,7 @@ export function TournamentPage({ tournament }: { tournament: string }) {
   const { found, problem } = useStandings(tournament);
   if (!found?.tournament) return <ProblemLine problem={problem} players={[]} />;
   const tour = found.tournament;
-  const names = new Map(tour.players.map((p) => [p.id, p.name || p.id]));
+  const names = namesOf(tour);
   return (
     <section className="tournament" aria-labelledby="tournament-title">
       <h1 id="tournament-title">{tour.displayName}</h1>
@@ -58,9 +62,46 @@ export function TournamentPage({ tournament }: { tournament: string }) {
         })}
       </p>
       <ProblemLine problem={problem} players={[]} />
-      <Standings standings={found.standings} />
-      <Rounds games={found.games} names={names} />
+      <YourTable games={found.games.filter((g) => g.round === tour.roundsPaired)} names={names} />
+      <Standings standings={found.standings} tiebreaks={tour.tiebreaks} />
+      <Rounds games={found.games} byes={found.byes} rulings={found.rulings} names={names} />
       <Rulings rulings={found.rulings} names={names} />
+    </section>
+  );
+}
+
+/** The seat this browser holds in a game (its own one if marked, else the first it has a token of). */
+function seatHeld(game: string): number | undefined {
+  const h = held(game);
+  if (h.mine !== undefined && h.tokens[String(h.mine)] !== undefined) return h.mine;
+  const first = Object.keys(h.tokens)[0];
+  return first === undefined ? undefined : Number(first);
+}
+
+/** The games of the current round this browser holds a seat token of, each with a link to play it. */
+function YourTable(props: { games: leaderboards.TournamentGame[]; names: Map<string, string> }) {
+  const tt = useTT();
+  const list = useNames();
+  const mine = props.games.flatMap((g) => {
+    const seat = seatHeld(g.game);
+    return seat === undefined ? [] : [{ game: g, seat }];
+  });
+  if (mine.length === 0) return null;
+  return (
+    <section aria-labelledby="your-table" className="your-table" data-testid="your-table">
+      <h2 id="your-table">{tt("yourTable")}</h2>
+      <ul>
+        {mine.map(({ game: g, seat }) => (
+          <li key={g.game}>
+            <a href={gameHref(g.game, seat)}>
+              {tt("yourTableLink", {
+                finished: g.state === "playing" ? "no" : "yes",
+                players: list(g.playerIds.map((p) => props.names.get(p) ?? "")),
+              })}
+            </a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
