@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import type { Page } from "playwright-core";
 
 /** What a player must never read: the machine's ids and the rulebook's numbers. */
@@ -161,4 +162,55 @@ export async function moveButtons(page: Page) {
     await toggle.click();
   }
   return page.locator(".commands button[data-command]:not([disabled])");
+}
+
+/**
+ * The English catalog's words for some namespaces (catalog/en/<namespace>.json), as a reader would see
+ * them: each message's literal text between its placeholders (every option of a plural or select walked),
+ * each piece of at least two words. A page in another language shows none of them.
+ */
+export function englishMessages(namespaces: string[]): string[] {
+  const dir = new URL("../../src/i18n/catalog/en/", import.meta.url);
+  const pieces = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    let piece = "";
+    const cut = () => {
+      const words = piece.replace(/\s+/g, " ").trim();
+      if ((words.match(/\p{L}+/gu) ?? []).length >= 2) pieces.add(words);
+      piece = "";
+    };
+    for (const e of elements) {
+      if (e.type === TYPE.literal) piece += e.value;
+      else {
+        cut();
+        if (e.type === TYPE.plural || e.type === TYPE.select)
+          for (const option of Object.values(e.options)) walk(option.value);
+        else if (e.type === TYPE.tag) walk(e.children);
+      }
+    }
+    cut();
+  };
+  for (const ns of namespaces) {
+    const messages = JSON.parse(readFileSync(new URL(`${ns}.json`, dir), "utf8")) as Record<
+      string,
+      string
+    >;
+    for (const message of Object.values(messages)) walk(parse(message));
+  }
+  return [...pieces];
+}
+
+/**
+ * What of English a page in another language shows: the English catalog's pieces (englishMessages) found
+ * in its text, and any word of three Latin letters or more but those allowed (people's and bots' names,
+ * the brand, key names).
+ */
+export function englishLeaks(text: string, english: string[], allowed: string[] = []): string[] {
+  let seen = ` ${text.replace(/\s+/g, " ")} `;
+  for (const name of [...allowed].sort((a, b) => b.length - a.length))
+    seen = seen.split(name).join(" ");
+  const lower = seen.toLowerCase();
+  const pieces = english.filter((piece) => lower.includes(piece.toLowerCase()));
+  const words = [...new Set(seen.match(/\b[A-Za-z]{3,}\b/g) ?? [])];
+  return [...pieces.map((p) => `English: "${p}"`), ...words.map((w) => `a Latin word: "${w}"`)];
 }
