@@ -1,156 +1,158 @@
-// Atiwa drawn: the round track and the action board (with what each space gives and costs), the terrain
-// display and the location stacks, and every player's supply board and play area of cards with their
-// eight fields. Legal commands are clicks where they belong: a worker on a space, a card on an open
-// place, a piece on a field; the rest (start an action, pass, pay, choose) are buttons of the task bar.
-import type { JsonObject, JsonValue, LegalCommand } from "@playledger/client";
+// Atiwa drawn: the round track and the action board (with what each space gives and costs), the running
+// score, the terrain display and the location stacks, and every player's supply board and play area of
+// cards with their eight fields. Legal commands are presses where they belong: a worker on a space, a card
+// on an open place, a piece on a field; the rest (start an action, pass, pay, choose) are buttons of the
+// task bar. By keyboard the spaces and your fields are each one Tab stop crossed with the arrow keys.
+import type { LegalCommand } from "@playledger/client";
+import { useMemo, useRef, useState } from "react";
+import { useGameText } from "../../i18n/text";
 import type { BoardProps, ViewOf } from "../types";
-import { arr, cardInfo, obj, useCatalog } from "./catalog";
-import { FIELD_COMMANDS, key, LOCATIONS, num } from "./common";
+import { type Facts, gainsNothing, type Nothing } from "./actions";
+import { Confirm } from "./Confirm";
+import { arr, obj, useCatalog } from "./catalog";
+import { FIELD_COMMANDS, key } from "./common";
 import { FinalScores } from "./FinalScores";
-import { FieldTypes } from "./PlayArea";
+import { useKeepFocus, useRoving } from "./keys";
+import { Legend, LocationCards, TerrainDisplay } from "./Offers";
 import { Player } from "./Player";
-import { Space } from "./Space";
+import { RunningScore, Status } from "./Score";
+import { Space, type SpaceProps } from "./Space";
 import { TaskBar } from "./TaskBar";
-import { piece } from "./words";
+import { RULES, spaceName } from "./words";
 import "./atiwa.css";
 
 type View = ViewOf<"atiwa">;
+type SpaceView = NonNullable<View["spaces"]>[number];
+
+interface Asking {
+  command: LegalCommand;
+  space: SpaceView;
+  nothing: Nothing;
+  from: Element | null;
+}
 
 export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<View>) {
+  const text = useGameText(RULES);
   const catalog = useCatalog();
-  const round = num(view.round);
-  const spaces = arr(view.spaces).map(obj);
-  const { workerCommands, fieldCommands } = byPlace(legal);
-  const cardCommands = legal.filter((c) => c.commandType === "place_card");
-  const players = arr(view.players).map(obj);
+  const root = useRef<HTMLDivElement>(null);
+  const home = useRef<HTMLElement>(null);
+  useKeepFocus(root, home, legal.length > 0);
+  const spaces = view.spaces ?? [];
+  const { workerCommands, fieldCommands } = useMemo(() => byPlace(legal), [legal]);
+  const open = spaces.map((s) => s.id).filter((id) => workerCommands.has(id));
+  const roving = useRoving(open);
+  const players = view.players ?? [];
+  const me = seat === undefined ? undefined : players[seat];
+  const facts = me && factsOf(view, me, catalog);
+  const nothingFor = (s: SpaceView) => (facts ? gainsNothing(s.actions, facts) : undefined);
+  const { asking, onPlace, closeAsking } = useAsking(onCommand, nothingFor);
+  const spaceProps: SpaceProps = {
+    catalog,
+    round: view.round,
+    players: game.players,
+    busy,
+    text,
+    roving,
+    nothing: (s) => nothingFor(s) !== undefined,
+    onPlace,
+  };
   const ordered =
     seat === undefined ? players : [...players.slice(seat), ...players.slice(0, seat)];
-  const breeding = arr(view.breeding).map((b) => arr(b));
-  const stacks = obj(view.stacks);
-  const bag = obj(view.bag);
-  const solo = obj(view.solo);
-  const spaceProps = { catalog, round, players: game.players, busy, onCommand };
   return (
-    <div className="at-board">
-      <p className="at-status">
-        <b>Round {round} of 7</b> · {String(view.phase)} · start player{" "}
-        {game.players[num(view.start_player)]} · deck {num(view.deck_size)} cards · bag{" "}
-        {num(bag.no_gold)} empty / {num(bag.one_gold)} one gold / {num(bag.two_gold)} two gold
-        {solo.name ? ` · solo: ${String(solo.name)}, ${String(solo.colour)} workers` : ""}
-      </p>
-      {view.final !== undefined && <FinalScores final={obj(view.final)} players={game.players} />}
-      <TaskBar legal={legal} view={view} seat={seat} busy={busy} onCommand={onCommand} />
-      <section className="at-section" aria-label="round track">
-        <h3>
-          Round track{" "}
-          <span className="muted">
-            breeding this round:{" "}
-            {breeding.map((b) => `${num(b[1])}+ ${piece(b[0], 2)}`).join(", ") || "—"}
-          </span>
-        </h3>
-        <div className="at-spaces at-track">
-          {spaces
-            .filter((s) => String(s.id).startsWith("R"))
-            .map((s) => (
-              <Space
-                key={String(s.id)}
-                space={s}
-                command={workerCommands.get(String(s.id))}
-                {...spaceProps}
-              />
-            ))}
-        </div>
-      </section>
-      <ActionBoard spaces={spaces} workerCommands={workerCommands} spaceProps={spaceProps} />
+    <div className="at-board" ref={root}>
+      <Status view={view} players={game.players} text={text} />
+      <RunningScore view={view} players={game.players} text={text} />
+      {view.final !== undefined && <FinalScores view={view} players={game.players} />}
+      <TaskBar
+        legal={legal}
+        view={view}
+        seat={seat}
+        busy={busy}
+        onCommand={onCommand}
+        home={home}
+      />
+      <Spaces
+        spaces={spaces}
+        breeding={view.breeding ?? []}
+        workerCommands={workerCommands}
+        spaceProps={spaceProps}
+      />
       <div className="at-row">
-        <TerrainDisplay display={arr(view.display)} catalog={catalog} />
-        <LocationCards stacks={stacks} catalog={catalog} />
+        <TerrainDisplay display={view.display ?? []} catalog={catalog} text={text} />
+        <LocationCards stacks={view.stacks ?? {}} catalog={catalog} text={text} />
       </div>
-      {ordered.map((p) => {
-        const s = num(p.seat);
-        const mine = s === seat;
-        return (
-          <Player
-            key={s}
-            player={p}
-            name={game.players[s] ?? `seat ${s}`}
-            isMe={mine}
-            catalog={catalog}
-            fieldCommands={mine ? fieldCommands : new Map()}
-            cardCommands={mine ? cardCommands : []}
-            busy={busy}
-            onCommand={onCommand}
-          />
-        );
-      })}
-      <p className="muted at-legend">
-        Fields: H hut · A abandoned hut · W wild animal · B fruit bat · G goat · T tree (TW also a
-        wild animal, TB also a bat) · F fruit · E empty (takes a piece already on that card) · ♣
-        nature symbol.
-      </p>
+      {ordered.map((p) => (
+        <Player
+          key={p.seat}
+          player={p}
+          name={game.players[p.seat] ?? String(p.seat + 1)}
+          isMe={p.seat === seat}
+          catalog={catalog}
+          fieldCommands={p.seat === seat ? fieldCommands : new Map()}
+          cardCommands={p.seat === seat ? legal.filter((c) => c.commandType === "place_card") : []}
+          busy={busy}
+          onCommand={onCommand}
+        />
+      ))}
+      <Legend text={text} />
+      {asking && (
+        <Confirm
+          nothing={asking.nothing}
+          space={spaceName(asking.space.id, text)}
+          text={text}
+          onPlace={() => closeAsking(true)}
+          onCancel={() => closeAsking(false)}
+        />
+      )}
     </div>
   );
 }
 
-function TerrainDisplay({ display, catalog }: { display: JsonValue[]; catalog: JsonObject }) {
-  return (
-    <section className="at-section" aria-label="terrain display">
-      <h3>Terrain display</h3>
-      <div className="at-display">
-        {display.map((id, slot) => {
-          const info = cardInfo(catalog, String(id));
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: display slots are positions
-            <div key={slot} className="at-offer">
-              <span className="at-space-id">TT{slot + 1}</span>
-              {id === null ? (
-                <span className="muted">empty</span>
-              ) : (
-                <>
-                  <strong>{String(info.name ?? id)}</strong>
-                  <span>
-                    {String(id)} · {num(info.points)} pts
-                    {num(info.nature) ? ` · ${"♣".repeat(num(info.nature))}` : " · no ♣"}
-                  </span>
-                  <FieldTypes fields={arr(info.fields)} catalog={catalog} />
-                </>
-              )}
-            </div>
-          );
-        })}
-      </div>
-    </section>
-  );
+/** Placing a worker, asking first when the view shows the space to gain the seat nothing. */
+function useAsking(
+  onCommand: (c: LegalCommand) => void,
+  nothingFor: (s: SpaceView) => Nothing | undefined,
+) {
+  const [asking, setAsking] = useState<Asking>();
+  const onPlace = (command: LegalCommand, space: SpaceView) => {
+    const nothing = nothingFor(space);
+    if (nothing) setAsking({ command, space, nothing, from: document.activeElement });
+    else onCommand(command);
+  };
+  const closeAsking = (place: boolean) => {
+    if (!asking) return;
+    setAsking(undefined);
+    if (place) onCommand(asking.command);
+    else if (asking.from instanceof HTMLElement) asking.from.focus();
+  };
+  return { asking, onPlace, closeAsking };
 }
 
-function LocationCards({ stacks, catalog }: { stacks: JsonObject; catalog: JsonObject }) {
-  return (
-    <section className="at-section" aria-label="location cards">
-      <h3>Location cards</h3>
-      <div className="at-display">
-        {LOCATIONS.map((kind) => {
-          const info = obj(obj(catalog.locations)[kind]);
-          if (info.name === undefined) return null;
-          return (
-            <div key={kind} className="at-offer">
-              <strong>{String(info.name)}</strong>
-              <span>
-                {num(info.points)} pts · {num(info.huts)} huts · {num(stacks[kind])} left
-              </span>
-              <span>
-                {num(info.cost_trees)} trees + {num(info.cost_gold_left)}/
-                {num(info.cost_gold_right)} gold
-              </span>
-              <FieldTypes fields={arr(info.fields)} catalog={catalog} />
-            </div>
-          );
-        })}
-      </div>
-    </section>
-  );
+/** What the view says about the seat that tells a space yielding nothing (see actions.ts). */
+function factsOf(
+  view: View,
+  me: NonNullable<View["players"]>[number],
+  catalog: ReturnType<typeof useCatalog>,
+): Facts {
+  const treeRow = arr(obj(catalog.supply_board).TREE).length;
+  return {
+    nature: me.nature_symbols,
+    gold: me.gold,
+    trees: treeRow - (me.supply_board.TREE?.left ?? treeRow),
+    display: view.display ?? [],
+    deck: view.deck_size ?? 0,
+    discard: (view.discard ?? []).length,
+    stacks: view.stacks ?? {},
+    price: (location, side) => {
+      const info = obj(obj(catalog.locations)[location]);
+      if (info.cost_trees === undefined) return undefined;
+      const gold = side === "left" ? info.cost_gold_left : info.cost_gold_right;
+      return { trees: Number(info.cost_trees), gold: Number(gold) };
+    },
+  };
 }
 
-/** The seat's legal commands by where they are clicked: a worker by space, a piece by card and field. */
+/** The seat's legal commands by where they are pressed: a worker by space, a piece by card and field. */
 function byPlace(legal: LegalCommand[]) {
   const workerCommands = new Map(
     legal.filter((c) => c.commandType === "place_worker").map((c) => [String(c.args.space), c]),
@@ -165,27 +167,37 @@ function byPlace(legal: LegalCommand[]) {
   return { workerCommands, fieldCommands };
 }
 
-function ActionBoard(props: {
-  spaces: JsonObject[];
+/** The round track and the action board: one roving group of the spaces open to the seat. */
+function Spaces(props: {
+  spaces: SpaceView[];
+  breeding: (string | number)[][];
   workerCommands: Map<string, LegalCommand>;
-  spaceProps: Omit<Parameters<typeof Space>[0], "space" | "command">;
+  spaceProps: SpaceProps;
 }) {
   const { spaces, workerCommands, spaceProps } = props;
+  const { text } = spaceProps;
+  const conditions = props.breeding.map(([kind, count]) =>
+    text("track.condition", { count: Number(count), kind: text(`kind.${String(kind)}`) }),
+  );
+  const draw = (list: SpaceView[]) =>
+    list.map((s) => (
+      <Space key={s.id} space={s} command={workerCommands.get(s.id)} {...spaceProps} />
+    ));
   return (
-    <section className="at-section" aria-label="action board">
-      <h3>Action board</h3>
-      <div className="at-spaces">
-        {spaces
-          .filter((s) => !String(s.id).startsWith("R"))
-          .map((s) => (
-            <Space
-              key={String(s.id)}
-              space={s}
-              command={workerCommands.get(String(s.id))}
-              {...spaceProps}
-            />
-          ))}
-      </div>
-    </section>
+    <>
+      <section className="at-section" aria-labelledby="at-track-title">
+        <h3 id="at-track-title">
+          {text("track.title")}{" "}
+          <span className="muted">
+            {text("track.breeding", { conditions: conditions.join(", ") || "—" })}
+          </span>
+        </h3>
+        <div className="at-spaces at-track">{draw(spaces.filter((s) => s.id.startsWith("R")))}</div>
+      </section>
+      <section className="at-section" aria-labelledby="at-actions-title">
+        <h3 id="at-actions-title">{text("board.title")}</h3>
+        <div className="at-spaces">{draw(spaces.filter((s) => !s.id.startsWith("R")))}</div>
+      </section>
+    </>
   );
 }

@@ -1,67 +1,113 @@
 // The end of the game: every seat's score by category, and the solo goal's conditions.
-import type { JsonObject } from "@playledger/client";
-import { arr, obj } from "./catalog";
-import { num } from "./common";
+import { type GameText, useGameText } from "../../i18n/text";
+import type { ViewOf } from "../types";
+import { RULES } from "./words";
 
-const CATEGORIES: [string, string][] = [
-  ["gold", "Gold (AT-91)"],
-  ["cards", "Cards (AT-92)"],
-  ["supply_board", "Supply board (AT-93)"],
-  ["trained_families", "Trained families (AT-94)"],
-  ["fruit_bats", "Fruit bats over 10 (AT-95)"],
-  ["food_shortage", "Food shortage (AT-96)"],
-  ["total", "Total"],
-  ["pollution_markers", "Pollution markers (tie-break, AT-97)"],
-];
+const CATEGORIES = [
+  "gold",
+  "cards",
+  "supply_board",
+  "trained_families",
+  "fruit_bats",
+  "food_shortage",
+  "total",
+  "pollution_markers",
+] as const;
+
+const LOCATION_WORDS: Record<string, string> = {
+  farm: "FARM",
+  settlement: "SETTLEMENT",
+  village: "VILLAGE",
+  town: "TOWN",
+};
+
+/** A goal condition as the view words it ("at least 100 points") in the page's language. */
+export function conditionText(words: string, text: GameText): string {
+  const shapes: [RegExp, (m: RegExpExecArray) => string][] = [
+    [/^at least (\d+) points$/, (m) => text("goal.points", { count: Number(m[1]) })],
+    [/^at least (\d+) bats$/, (m) => text("goal.bats", { count: Number(m[1]) })],
+    [/^at least (\d+) towns$/, (m) => text("goal.towns", { count: Number(m[1]) })],
+    [/^all (\d+) families on cards$/, (m) => text("goal.families", { count: Number(m[1]) })],
+    [/^at least (\d+) gold$/, (m) => text("goal.gold", { count: Number(m[1]) })],
+    [/^no pollution marker$/, () => text("goal.pollution")],
+    [
+      /^exactly these location cards: (.+)$/,
+      (m) =>
+        text("goal.locations", {
+          cards: (m[1] ?? "")
+            .split(", ")
+            .map((part) => {
+              const [count = "", kind = ""] = part.split(" ");
+              return `${count} × ${text(`card.${LOCATION_WORDS[kind] ?? ""}`)}`;
+            })
+            .join(", "),
+        }),
+    ],
+  ];
+  for (const [pattern, say] of shapes) {
+    const m = pattern.exec(words);
+    if (m) return say(m);
+  }
+  return words;
+}
 
 /** The end of the game: every seat's score by category, and the solo goal's conditions. */
-export function FinalScores({ final, players }: { final: JsonObject; players: string[] }) {
-  const scores = arr(final.scores).map(obj);
-  const winners = arr(final.winners).map(Number);
-  const goal = obj(final.goal);
+export function FinalScores({ view, players }: { view: ViewOf<"atiwa">; players: string[] }) {
+  const text = useGameText(RULES);
+  const final = view.final;
+  if (!final) return null;
+  const { scores, winners, goal } = final;
   return (
-    <section className="at-section at-final" aria-label="final scores">
-      <h3>Final scores</h3>
-      <div className="at-area-wrap">
+    <section className="at-section at-final" aria-labelledby="at-final-title">
+      <h3 id="at-final-title">{text("final.title")}</h3>
+      <section
+        className="at-area-wrap"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard
+        tabIndex={0}
+        aria-labelledby="at-final-title"
+      >
         <table className="at-supply">
           <thead>
             <tr>
-              <th scope="col">category</th>
+              <th scope="col">{text("final.category")}</th>
               {scores.map((_, s) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
                 <th key={s} scope="col">
-                  {players[s] ?? `seat ${s}`}
+                  {players[s] ?? String(s + 1)}
                   {winners.includes(s) ? " ★" : ""}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {CATEGORIES.map(([key, name]) => (
-              <tr key={key} className={key === "total" ? "at-total" : ""}>
-                <th scope="row">{name}</th>
+            {CATEGORIES.map((category) => (
+              <tr key={category} className={category === "total" ? "at-total" : ""}>
+                <th scope="row">{text(`final.${category}`)}</th>
                 {scores.map((r, s) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
-                  <td key={s}>{num(r[key])}</td>
+                  <td key={s}>{r[category]}</td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
-      {goal.name !== undefined && (
+      </section>
+      {goal !== undefined && (
         <>
           <p>
-            <b>{String(goal.name)}</b>: the goal is {goal.met ? "met" : "not met"}.
+            <b>
+              {text("final.goal", {
+                challenge: text(`challenge.${goal.challenge}`),
+                met: goal.met ? "yes" : "no",
+              })}
+            </b>
           </p>
           <ul>
-            {arr(goal.conditions)
-              .map(obj)
-              .map((c) => (
-                <li key={String(c.condition)}>
-                  {c.met ? "✔" : "✘"} {String(c.condition)}
-                </li>
-              ))}
+            {goal.conditions.map((c) => (
+              <li key={c.condition}>
+                {c.met ? "✔" : "✘"} {conditionText(c.condition, text)}
+              </li>
+            ))}
           </ul>
         </>
       )}

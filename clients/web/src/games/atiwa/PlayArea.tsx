@@ -1,40 +1,23 @@
-// A seat's play area: its terrain and location cards on their grid, each with its eight fields and what lies
-// on them; the fields and open places the seat may use now are buttons.
-import type { JsonObject, JsonValue, LegalCommand } from "@playledger/client";
-import { arr, cardInfo, obj } from "./catalog";
-import { content, key, num } from "./common";
-import { FIELD_NAMES, label } from "./words";
+// A seat's play area: its terrain and location cards on their grid, each with its eight fields and what
+// lies on them; the fields and open places the seat may use now are buttons of one roving group.
+import type { JsonObject, LegalCommand } from "@playledger/client";
+import { type GameText, useGameText } from "../../i18n/text";
+import { cardInfo } from "./catalog";
+import { content, HELD, key, num, pressable } from "./common";
+import type { useRoving } from "./keys";
+import type { PlayerView } from "./points";
+import { cardName, cardNumber, commandLabel, RULES } from "./words";
 
-export function FieldTypes({ fields, catalog }: { fields: JsonValue[]; catalog: JsonObject }) {
-  const names = obj(catalog.field_types);
-  return (
-    <div className="at-mini">
-      <span className="at-mini-head" />
-      {fields.map((f, i) => (
-        <span
-          // biome-ignore lint/suspicious/noArrayIndexKey: the 8 fields are positions
-          key={i}
-          className={`at-f at-t-${String(f)}`}
-          title={`${FIELD_NAMES[i]}: ${String(names[String(f)] ?? f)}`}
-        >
-          {String(f)}
-        </span>
-      ))}
-    </div>
-  );
+type Card = PlayerView["cards"][number];
+
+/** What lies on a field, in words: "tree + fruit", "polluted", or "·" for nothing. */
+export function heldText(held: string[], text: GameText): string {
+  if (held.length === 0) return "·";
+  return held.map((h) => (HELD[h] ? text(`held.${HELD[h]}`) : h)).join(" + ");
 }
 
-export function PlayArea({
-  player,
-  catalog,
-  fieldCommands,
-  cardCommands,
-  picked,
-  onPick,
-  busy,
-  onCommand,
-}: {
-  player: JsonObject;
+export function PlayArea(props: {
+  player: PlayerView;
   catalog: JsonObject;
   fieldCommands: Map<string, LegalCommand[]>;
   cardCommands: LegalCommand[];
@@ -42,14 +25,13 @@ export function PlayArea({
   onPick: (k: string | undefined) => void;
   busy: boolean;
   onCommand: (c: LegalCommand) => void;
+  roving: ReturnType<typeof useRoving>;
 }) {
-  const cards = arr(player.cards).map(obj);
-  const rows = Math.max(
-    1,
-    ...cards.map((c) => num(c.row)),
-    ...cardCommands.map((c) => num(c.args.row)),
-  );
-  const cols = [...cards.map((c) => num(c.col)), ...cardCommands.map((c) => num(c.args.col))];
+  const { player, catalog, cardCommands } = props;
+  const text = useGameText(RULES);
+  const cards = player.cards;
+  const rows = Math.max(1, ...cards.map((c) => c.row), ...cardCommands.map((c) => num(c.args.row)));
+  const cols = [...cards.map((c) => c.col), ...cardCommands.map((c) => num(c.args.col))];
   const first = Math.min(...cols);
   const width = Math.max(...cols) - first + 1;
   const column = (col: number) => col - first + 1; // only the columns in use are drawn
@@ -62,113 +44,104 @@ export function PlayArea({
       }}
     >
       {cards.map((c) => {
-        const info = cardInfo(catalog, String(c.card));
-        const nature = num(info.nature);
-        const fields = arr(c.fields).map(String);
+        const nature = num(cardInfo(catalog, c.card).nature);
+        const number = cardNumber(c.card);
         return (
           <div
-            key={String(c.index)}
-            className={`at-card${String(c.card).startsWith("T") ? " at-terrain" : " at-location"}`}
-            style={{ gridRow: num(c.row), gridColumn: column(num(c.col)) }}
+            key={c.index}
+            className={`at-card${number === undefined ? " at-location" : " at-terrain"}`}
+            style={{ gridRow: c.row, gridColumn: column(c.col) }}
           >
             <div className="at-head">
-              <strong>{String(c.name)}</strong>
+              <strong>{cardName(c.card, text)}</strong>
               <span>
-                card {num(c.index) + 1} · {num(c.points)} pts
+                {text("card.head", { n: c.index + 1, points: c.points })}
                 {nature ? ` · ${"♣".repeat(nature)}` : ""}
               </span>
             </div>
-            {fields.map((text, i) => (
+            {c.fields.map((f, i) => (
               <Field
                 // biome-ignore lint/suspicious/noArrayIndexKey: the 8 fields are positions
                 key={i}
                 card={c}
                 i={i}
+                field={f}
                 text={text}
-                commands={fieldCommands.get(key(c.index, i + 1)) ?? []}
-                picked={picked}
-                onPick={onPick}
-                busy={busy}
-                onCommand={onCommand}
+                commands={props.fieldCommands.get(key(c.index, i + 1)) ?? []}
+                {...props}
               />
             ))}
           </div>
         );
       })}
-      <Slots commands={cardCommands} column={column} busy={busy} onCommand={onCommand} />
+      {cardCommands.map((c) => {
+        const slot = `slot:${num(c.args.row)}:${num(c.args.col)}`;
+        return (
+          <button
+            key={slot}
+            type="button"
+            className="at-slot"
+            style={{ gridRow: num(c.args.row), gridColumn: column(num(c.args.col)) }}
+            {...props.roving(slot)}
+            {...pressable(props.busy, () => props.onCommand(c))}
+          >
+            {text("slot.here", { row: num(c.args.row), col: num(c.args.col) })}
+          </button>
+        );
+      })}
     </div>
   );
 }
 
-function spotName(card: JsonObject, i: number): string {
-  return `${String(card.name)} ${FIELD_NAMES[i]}`;
-}
-
 /** One of a card's eight fields: its type and what lies on it; a button where the seat may act on it. */
 function Field(props: {
-  card: JsonObject;
+  card: Card;
   i: number;
-  text: string;
+  field: string;
+  text: GameText;
   commands: LegalCommand[];
   picked: string | undefined;
   onPick: (k: string | undefined) => void;
   busy: boolean;
   onCommand: (c: LegalCommand) => void;
+  roving: ReturnType<typeof useRoving>;
 }) {
-  const { card: c, i, text, commands, picked, onPick, busy, onCommand } = props;
-  const { type, held } = content(text);
+  const { card: c, i, text, commands, picked } = props;
+  const { type, held } = content(props.field);
   const k = key(c.index, i + 1);
-  const cls = `at-field at-t-${type}${held ? " at-held" : ""}${held === "polluted" ? " at-polluted" : ""}${commands.length ? " at-target" : ""}${picked === k ? " at-picked" : ""}`;
+  const polluted = held.includes("polluted");
+  const cls = `at-field at-t-${type}${held.length ? " at-held" : ""}${polluted ? " at-polluted" : ""}${commands.length ? " at-target" : ""}${picked === k ? " at-picked" : ""}`;
   const inner = (
     <>
-      <span className="at-ftype">
-        {FIELD_NAMES[i]} {type}
+      <span className="at-ftype" title={text(`fieldName.${type}`)}>
+        {text(`fieldCode.${type}`)}
       </span>
-      <span className="at-fheld">{held || "·"}</span>
+      <span className="at-fheld">{heldText(held, text)}</span>
     </>
   );
-  if (commands.length === 0) {
-    return <div className={cls}>{inner}</div>;
-  }
+  if (commands.length === 0) return <div className={cls}>{inner}</div>;
   const only = commands.length === 1 ? commands[0] : undefined;
   return (
     <button
       type="button"
       className={cls}
-      disabled={busy}
-      aria-label={only ? label(only) : `${commands.length} choices on ${spotName(c, i)}`}
-      onClick={() => (only ? onCommand(only) : onPick(picked === k ? undefined : k))}
+      aria-expanded={only ? undefined : picked === k}
+      {...props.roving(k)}
+      {...pressable(props.busy, () =>
+        only ? props.onCommand(only) : props.onPick(picked === k ? undefined : k),
+      )}
     >
+      <span className="visually-hidden">
+        {only
+          ? commandLabel(only, text)
+          : text("field.choices", {
+              count: commands.length,
+              card: c.index + 1,
+              field: text(`field.${i + 1}`),
+            })}
+        {": "}
+      </span>
       {inner}
     </button>
-  );
-}
-
-/** The open places where the drawn card may go, as buttons in the grid. */
-function Slots(props: {
-  commands: LegalCommand[];
-  column: (col: number) => number;
-  busy: boolean;
-  onCommand: (c: LegalCommand) => void;
-}) {
-  const { commands: cardCommands, column, busy, onCommand } = props;
-  return (
-    <>
-      {cardCommands.map((c) => (
-        <button
-          key={`${num(c.args.row)}-${num(c.args.col)}`}
-          type="button"
-          className="at-slot"
-          style={{ gridRow: num(c.args.row), gridColumn: column(num(c.args.col)) }}
-          disabled={busy}
-          aria-label={label(c)}
-          onClick={() => onCommand(c)}
-        >
-          place the card here
-          <br />
-          (row {num(c.args.row)}, column {num(c.args.col)})
-        </button>
-      ))}
-    </>
   );
 }

@@ -1,35 +1,48 @@
-// A player's side of the table: their stock, their task, the supply board and the play area.
+// A player's side of the table: their stock, their task, the supply board and the play area. On your own
+// side the fields and open places you may use are one roving group; a field with several moves opens its
+// choices (Escape closes them).
 import type { JsonObject, LegalCommand } from "@playledger/client";
-import { useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { useEscape } from "../../a11y/keyboard";
+import { type GameText, useGameText } from "../../i18n/text";
 import { arr, obj } from "./catalog";
-import { num, ROWS, SEAT_COLOURS, STEP_WORDS } from "./common";
+import { key, num, pressable, ROWS, SEAT_COLOURS } from "./common";
+import { useRoving } from "./keys";
 import { PlayArea } from "./PlayArea";
-import { label, piece } from "./words";
+import type { PlayerView } from "./points";
+import { commandLabel, pieceName, RULES, spaceName } from "./words";
 
-function SupplyBoard({ player, catalog }: { player: JsonObject; catalog: JsonObject }) {
-  const board = obj(player.supply_board);
+function SupplyBoard({
+  player,
+  catalog,
+  text,
+}: {
+  player: PlayerView;
+  catalog: JsonObject;
+  text: GameText;
+}) {
   const values = obj(catalog.supply_board);
   return (
     <table className="at-supply">
-      <caption>Supply board</caption>
+      <caption>{text("supply.caption")}</caption>
       <thead>
         <tr>
-          <th scope="col">row</th>
-          <th scope="col">left</th>
-          <th scope="col">value now</th>
-          <th scope="col">next</th>
+          <th scope="col">{text("supply.row")}</th>
+          <th scope="col">{text("supply.left")}</th>
+          <th scope="col">{text("supply.value")}</th>
+          <th scope="col">{text("supply.next")}</th>
         </tr>
       </thead>
       <tbody>
         {ROWS.map((kind) => {
-          const row = obj(board[kind]);
+          const row = player.supply_board[kind] ?? { left: 0, value: 0 };
           const printed = arr(values[kind]).map(Number);
-          const taken = printed.length - num(row.left);
+          const taken = printed.length - row.left;
           return (
             <tr key={kind}>
-              <th scope="row">{piece(kind, 2)}</th>
-              <td>{num(row.left)}</td>
-              <td>{num(row.value)}</td>
+              <th scope="row">{text(`kind.${kind}`)}</th>
+              <td>{row.left}</td>
+              <td>{row.value}</td>
               <td>{taken < printed.length ? printed[taken] : "—"}</td>
             </tr>
           );
@@ -39,17 +52,20 @@ function SupplyBoard({ player, catalog }: { player: JsonObject; catalog: JsonObj
   );
 }
 
-export function Player({
-  player,
-  name,
-  isMe,
-  catalog,
-  fieldCommands,
-  cardCommands,
-  busy,
-  onCommand,
-}: {
-  player: JsonObject;
+/** The keys of the roving group: each field with a move ("2:5") and each open place ("slot:2:3"). */
+function targetKeys(
+  player: PlayerView,
+  fields: Map<string, LegalCommand[]>,
+  slots: LegalCommand[],
+) {
+  const onCards = player.cards.flatMap((c) =>
+    c.fields.map((_, i) => key(c.index, i + 1)).filter((k) => fields.has(k)),
+  );
+  return [...onCards, ...slots.map((c) => `slot:${num(c.args.row)}:${num(c.args.col)}`)];
+}
+
+export function Player(props: {
+  player: PlayerView;
   name: string;
   isMe: boolean;
   catalog: JsonObject;
@@ -58,100 +74,125 @@ export function Player({
   busy: boolean;
   onCommand: (c: LegalCommand) => void;
 }) {
+  const { player, name, isMe, busy, onCommand } = props;
+  const text = useGameText(RULES);
   const [picked, setPicked] = useState<string>();
-  const seat = num(player.seat);
-  const task = obj(player.task);
-  const choices = picked ? (fieldCommands.get(picked) ?? []) : [];
-  const toPlace = arr(task.to_place).map((k) => piece(k));
+  const from = useRef<Element | null>(null);
+  const first = useRef<HTMLButtonElement>(null);
+  const roving = useRoving(targetKeys(player, props.fieldCommands, props.cardCommands));
+  const choices = picked ? (props.fieldCommands.get(picked) ?? []) : [];
+  const unpick = () => {
+    setPicked(undefined);
+    if (from.current instanceof HTMLElement) from.current.focus();
+  };
+  useEscape(unpick, choices.length > 0);
+  useEffect(() => {
+    if (picked !== undefined) first.current?.focus();
+  }, [picked]);
+  const act = (c: LegalCommand) => {
+    setPicked(undefined);
+    onCommand(c);
+  };
   return (
     <section
       className={`at-player${isMe ? " at-me" : ""}`}
-      aria-label={`${name}'s board`}
-      style={{ borderTopColor: SEAT_COLOURS[seat % 4] }}
+      aria-labelledby={`at-player-${player.seat}`}
+      style={{ borderTopColor: SEAT_COLOURS[player.seat % 4] }}
     >
-      <h3>
-        {name}
-        {isMe && name !== "You" ? " (you)" : ""}
-      </h3>
-      <Stats player={player} />
-      <p className="at-task">
-        Task: {STEP_WORDS[String(task.step)] ?? String(task.step)}
-        {task.space ? ` · space ${String(task.space)}` : ""}
-        {toPlace.length ? ` · to place: ${toPlace.join(", ")}` : ""}
-        {task.need !== undefined ? ` · food ${num(task.paid)} of ${num(task.need)}` : ""}
-      </p>
+      <h3 id={`at-player-${player.seat}`}>{isMe ? text("player.you", { name }) : name}</h3>
+      <Stats player={player} text={text} />
+      <TaskLine player={player} text={text} />
       <div className="at-player-body">
-        <SupplyBoard player={player} catalog={catalog} />
-        <div className="at-area-wrap">
+        <SupplyBoard player={player} catalog={props.catalog} text={text} />
+        <section
+          className="at-area-wrap"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard
+          tabIndex={0}
+          aria-label={text("area.label", { name })}
+        >
           <PlayArea
             player={player}
-            catalog={catalog}
-            fieldCommands={fieldCommands}
-            cardCommands={cardCommands}
+            catalog={props.catalog}
+            fieldCommands={props.fieldCommands}
+            cardCommands={props.cardCommands}
             picked={picked}
-            onPick={setPicked}
-            busy={busy}
-            onCommand={(c) => {
-              setPicked(undefined);
-              onCommand(c);
+            onPick={(k) => {
+              from.current = document.activeElement;
+              setPicked(k);
             }}
+            busy={busy}
+            onCommand={act}
+            roving={roving}
           />
-        </div>
+        </section>
       </div>
-      {choices.length > 0 && (
-        <div className="actions at-choices">
-          {choices.map((c) => (
-            <button
-              key={label(c)}
-              type="button"
-              className="primary"
-              disabled={busy}
-              onClick={() => {
-                setPicked(undefined);
-                onCommand(c);
-              }}
-            >
-              {label(c)}
-            </button>
-          ))}
-        </div>
-      )}
+      <Choices choices={choices} busy={busy} act={act} unpick={unpick} first={first} />
     </section>
   );
 }
 
+/** The moves of a field that has several, and a way back. */
+function Choices(props: {
+  choices: LegalCommand[];
+  busy: boolean;
+  act: (c: LegalCommand) => void;
+  unpick: () => void;
+  first: RefObject<HTMLButtonElement | null>;
+}) {
+  const text = useGameText(RULES);
+  if (props.choices.length === 0) return null;
+  return (
+    <fieldset className="actions at-choices">
+      <legend className="visually-hidden">{text("choices.label")}</legend>
+      {props.choices.map((c, i) => (
+        <button
+          key={commandLabel(c, text)}
+          ref={i === 0 ? props.first : undefined}
+          type="button"
+          className="primary"
+          {...pressable(props.busy, () => props.act(c))}
+        >
+          {commandLabel(c, text)}
+        </button>
+      ))}
+      <button type="button" onClick={props.unpick}>
+        {text("choices.cancel")}
+      </button>
+    </fieldset>
+  );
+}
+
+/** What the seat is doing now: the step, the space, the pieces still to place, the food paid. */
+function TaskLine({ player, text }: { player: PlayerView; text: GameText }) {
+  const task = player.task;
+  const parts = [text("player.task", { step: text(`step.${task.step}`) })];
+  if (task.space) parts.push(text("player.space", { space: spaceName(task.space, text) }));
+  if (task.to_place?.length)
+    parts.push(
+      text("player.toPlace", { pieces: task.to_place.map((k) => pieceName(k, text)).join(", ") }),
+    );
+  if (task.need !== undefined)
+    parts.push(text("player.food", { paid: task.paid ?? 0, need: task.need }));
+  return <p className="at-task">{parts.join(" · ")}</p>;
+}
+
 /** A player's stock in numbers: gold, bats, cards, nature, pollution, and what hunger or migration cost. */
-function Stats({ player }: { player: JsonObject }) {
+function Stats({ player, text }: { player: PlayerView; text: GameText }) {
+  const stats: [string, number][] = [
+    ["stats.gold", player.gold],
+    ["stats.bats", player.bats],
+    ["stats.night", player.night_bats],
+    ["stats.terrain", player.terrain_cards],
+    ["stats.nature", player.nature_symbols],
+    ["stats.pollution", player.pollution],
+  ];
+  if (player.shortage_penalty !== 0) stats.push(["stats.hunger", player.shortage_penalty]);
+  if (player.families_removed !== 0) stats.push(["stats.gone", player.families_removed]);
   return (
     <p className="at-stats">
-      <span>
-        <b>{num(player.gold)}</b> gold
-      </span>
-      <span>
-        <b>{num(player.bats)}</b> bats
-      </span>
-      <span>
-        <b>{num(player.night_bats)}</b> on the night card
-      </span>
-      <span>
-        <b>{num(player.terrain_cards)}</b> terrain cards
-      </span>
-      <span>
-        <b>{num(player.nature_symbols)}</b> nature ♣
-      </span>
-      <span>
-        <b>{num(player.pollution)}</b> pollution
-      </span>
-      {num(player.shortage_penalty) !== 0 && (
-        <span>
-          <b>{num(player.shortage_penalty)}</b> points for hunger
-        </span>
-      )}
-      {num(player.families_removed) !== 0 && (
-        <span>
-          <b>{num(player.families_removed)}</b> families gone
-        </span>
-      )}
+      {stats.map(([k, count]) => (
+        <span key={k}>{text(k, { count })}</span>
+      ))}
     </p>
   );
 }

@@ -1,58 +1,59 @@
-// One space of the round track or the action board: what it gives and costs, whose worker stands on it; a
-// space the seat may take is a button.
+// One space of the round track or the action board: what it gives and costs, whose worker stands on it,
+// and whether the view shows it to gain you nothing now; a space the seat may take is a button (one of the
+// board's roving group: arrows move between them).
 import type { JsonObject, LegalCommand } from "@playledger/client";
-import { arr, obj } from "./catalog";
-import { SEAT_COLOURS } from "./common";
-import { label } from "./words";
+import type { GameText } from "../../i18n/text";
+import { actionText } from "./actions";
+import { obj } from "./catalog";
+import { pressable, SEAT_COLOURS } from "./common";
+import type { useRoving } from "./keys";
+import { LOCATION_OF, spaceName } from "./words";
 
-export function Space({
-  space,
-  catalog,
-  round,
-  players,
-  command,
-  busy,
-  onCommand,
-}: {
-  space: JsonObject;
+type SpaceView = { id: string; actions: string[]; worker?: number; placed_in_round?: number };
+
+export interface SpaceProps {
   catalog: JsonObject;
   round: number;
   players: string[];
-  command: LegalCommand | undefined;
   busy: boolean;
-  onCommand: (c: LegalCommand) => void;
-}) {
-  const id = String(space.id);
+  text: GameText;
+  roving: ReturnType<typeof useRoving>;
+  /** Whether the view shows the space to yield nothing for the seat now. */
+  nothing: (space: SpaceView) => boolean;
+  onPlace: (command: LegalCommand, space: SpaceView) => void;
+}
+
+export function Space(props: SpaceProps & { space: SpaceView; command: LegalCommand | undefined }) {
+  const { space, catalog, round, players, command, busy, text } = props;
+  const id = space.id;
   const isRound = id.startsWith("R");
   const position = Number(id.slice(1));
-  const entry = obj(obj(catalog.spaces)[id]);
   const title = isRound
-    ? position === round
-      ? `Round space ${position}`
-      : `Position ${position}`
-    : `${String(entry.name ?? id)}`;
-  const actions = arr(space.actions).map(String);
-  const cost = locationCost(id, catalog);
+    ? text(position === round ? "space.roundSpace" : "track.position", { n: position })
+    : spaceName(id, text);
+  const cost = locationCost(id, catalog, text);
   const worker = space.worker;
+  const nothing = command !== undefined && props.nothing(space);
   const body = (
     <>
-      <span className="at-space-id">
-        {id}
-        {isRound && space.tile ? ` · tile ${String(space.tile)}` : ""}
-      </span>
       <strong>{title}</strong>
       {cost ? <span className="at-cost">{cost}</span> : null}
-      <ul>
-        {actions.map((a) => (
-          <li key={a}>{a}</li>
-        ))}
-      </ul>
+      {cost ? null : (
+        <ul>
+          {space.actions.map((a) => (
+            <li key={a}>{actionText(a, text)}</li>
+          ))}
+        </ul>
+      )}
+      {nothing && <span className="at-nothing">{text("space.nothing")}</span>}
       {typeof worker === "number" && (
         <span className="at-worker" style={{ background: SEAT_COLOURS[worker % 4] }}>
-          {players[worker] ?? `seat ${worker}`}
           {space.placed_in_round !== undefined && space.placed_in_round !== round
-            ? ` (round ${String(space.placed_in_round)})`
-            : ""}
+            ? text("space.workerSince", {
+                name: players[worker] ?? String(worker + 1),
+                round: space.placed_in_round,
+              })
+            : (players[worker] ?? String(worker + 1))}
         </span>
       )}
     </>
@@ -63,11 +64,12 @@ export function Space({
       <button
         type="button"
         className={`${cls} at-open`}
-        disabled={busy}
-        aria-label={label(command)}
         data-space={id}
-        onClick={() => onCommand(command)}
+        data-nothing={nothing || undefined}
+        {...props.roving(id)}
+        {...pressable(busy, () => props.onPlace(command, space))}
       >
+        <span className="visually-hidden">{text("space.place")} </span>
         {body}
       </button>
     );
@@ -80,12 +82,16 @@ export function Space({
 }
 
 /** A location space's price in words: points, huts, trees and gold (left or right space). */
-function locationCost(id: string, catalog: JsonObject): string | undefined {
-  const location = id.match(/^(FA|SE|VI|TO)_(L|R)$/);
+function locationCost(id: string, catalog: JsonObject, text: GameText): string | undefined {
+  const location = /^(FA|SE|VI|TO)_(L|R)$/.exec(id);
   if (!location) return undefined;
-  const kind = { FA: "FARM", SE: "SETTLEMENT", VI: "VILLAGE", TO: "TOWN" }[location[1] ?? ""] ?? "";
-  const info = obj(obj(catalog.locations)[kind]);
+  const info = obj(obj(catalog.locations)[LOCATION_OF[location[1] ?? ""] ?? ""]);
   if (info.points === undefined) return undefined;
   const gold = location[2] === "R" ? info.cost_gold_right : info.cost_gold_left;
-  return `${String(info.points)} points · ${String(info.huts)} huts · costs ${String(info.cost_trees)} trees + ${String(gold)} gold`;
+  return text("space.cost", {
+    points: Number(info.points),
+    huts: Number(info.huts),
+    trees: Number(info.cost_trees),
+    gold: Number(gold),
+  });
 }

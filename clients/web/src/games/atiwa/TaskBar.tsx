@@ -1,24 +1,38 @@
-// The seat's task bar: what the step asks for, where to click, and the moves that are not clicks on the board
-// (start an action, pass, pay, choose).
+// The seat's task bar: what the step asks for, where to press, and the moves that are not presses on the
+// board (start an action, pass, pay, choose). It is where the focus goes when a move took its button away.
 import type { LegalCommand } from "@playledger/client";
+import type { RefObject } from "react";
+import { type GameText, useGameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
-import { arr, obj } from "./catalog";
-import { FIELD_COMMANDS, num, STEP_WORDS } from "./common";
-import { label } from "./words";
+import { actionText, itemsText, parseAction } from "./actions";
+import { FIELD_COMMANDS, pressable } from "./common";
+import { commandLabel, RULES } from "./words";
 
-export function TaskBar({
-  legal,
-  view,
-  seat,
-  busy,
-  onCommand,
-}: {
+type View = ViewOf<"atiwa">;
+
+/** A task-bar button's words: the action it starts or the alternative it chooses, in full. */
+function words(c: LegalCommand, actions: string[], chosen: number | undefined, text: GameText) {
+  const index = Number(c.args.action);
+  if (c.commandType === "start_action" && actions[index] !== undefined)
+    return text("task.do", { action: actionText(actions[index], text) });
+  const choice = chosen === undefined ? undefined : parseAction(actions[chosen] ?? "");
+  if (c.commandType === "choose_alternative" && choice?.kind === "choice") {
+    const option = choice.options[Number(c.args.option)];
+    if (option) return text("task.choose", { items: itemsText(option, text) });
+  }
+  return commandLabel(c, text);
+}
+
+export function TaskBar(props: {
   legal: LegalCommand[];
-  view: ViewOf<"atiwa">;
+  view: View;
   seat: number | undefined;
   busy: boolean;
   onCommand: (c: LegalCommand) => void;
+  home: RefObject<HTMLElement | null>;
 }) {
+  const { legal, view, seat, busy, onCommand } = props;
+  const text = useGameText(RULES);
   const rest = legal.filter(
     (c) =>
       c.commandType !== "place_worker" &&
@@ -26,38 +40,34 @@ export function TaskBar({
       !(FIELD_COMMANDS.has(c.commandType) && c.args.card !== undefined && c.args.card !== null),
   );
   if (seat === undefined || legal.length === 0) return null;
-  const me = obj(arr(view.players)[seat]);
-  const task = obj(me.task);
-  const space = arr(view.spaces)
-    .map(obj)
-    .find((s) => s.id === task.space);
-  const actions = arr(space?.actions).map(String);
-  const words = (c: LegalCommand) =>
-    c.commandType === "start_action" && actions[num(c.args.action)]
-      ? `Do: ${actions[num(c.args.action)]}`
-      : label(c);
+  const task = view.players?.[seat]?.task;
+  const actions = view.spaces?.find((s) => s.id === task?.space)?.actions ?? [];
+  const has = (test: (c: LegalCommand) => boolean) => legal.some(test);
   return (
-    <section className="at-taskbar" aria-label="your task">
-      <strong>Your task: {STEP_WORDS[String(task.step)] ?? String(task.step)}.</strong>{" "}
-      {legal.some((c) => c.commandType === "place_worker") && (
-        <span>Click a highlighted space of the action board. </span>
+    <section
+      className="at-taskbar"
+      aria-labelledby="at-task-title"
+      tabIndex={-1}
+      ref={props.home}
+      data-testid="at-task"
+    >
+      <strong id="at-task-title">
+        {text("task.title", { step: text(`step.${task?.step ?? "idle"}`) })}
+      </strong>{" "}
+      {has((c) => c.commandType === "place_worker") && <span>{text("task.space")} </span>}
+      {has((c) => FIELD_COMMANDS.has(c.commandType) && c.args.card !== undefined) && (
+        <span>{text("task.field")} </span>
       )}
-      {legal.some((c) => FIELD_COMMANDS.has(c.commandType) && c.args.card !== undefined) && (
-        <span>Click a highlighted field of your cards. </span>
-      )}
-      {legal.some((c) => c.commandType === "place_card") && (
-        <span>Click a dashed place in your play area. </span>
-      )}
+      {has((c) => c.commandType === "place_card") && <span>{text("task.slot")} </span>}
       <div className="actions">
         {rest.map((c) => (
           <button
-            key={label(c)}
+            key={`${c.commandType}:${JSON.stringify(c.args)}`}
             type="button"
             className="primary"
-            disabled={busy}
-            onClick={() => onCommand(c)}
+            {...pressable(busy, () => onCommand(c))}
           >
-            {words(c)}
+            {words(c, actions, task?.action, text)}
           </button>
         ))}
       </div>

@@ -21,11 +21,6 @@ export function loadCatalog(): Promise<JsonObject> {
   return loading;
 }
 
-/** The catalog once loaded (undefined before). */
-export function catalogNow(): JsonObject | undefined {
-  return cached;
-}
-
 export function useCatalog(): JsonObject {
   const [catalog, setCatalog] = useState<JsonObject>(cached ?? {});
   useEffect(() => {
@@ -47,9 +42,4 @@ export function arr(value: unknown): JsonValue[] {
 /** A card's catalog entry (terrain "T04" or location "FARM"). */
 export function cardInfo(catalog: JsonObject, id: string): JsonObject {
   return obj(obj(catalog.terrain)[id] ?? obj(catalog.locations)[id]);
-}
-
-export function terrainName(id: string): string {
-  const name = cached === undefined ? undefined : cardInfo(cached, id).name;
-  return name === undefined ? id : `${String(name)} (${id})`;
 }

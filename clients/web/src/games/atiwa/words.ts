@@ -1,173 +1,106 @@
-// Atiwa in words: a sentence per event, a label per command, names for pieces, fields and spaces.
-import type { GameEvent, JsonObject, JsonValue, LegalCommand } from "@playledger/client";
-import { who } from "../generic";
+// Atiwa in words, in the page's language: names for pieces, cards, fields and spaces (never their ids),
+// a label per command, and how the game ended. The event sentences are in events.ts.
+import type { JsonValue, LegalCommand } from "@playledger/client";
+import type { GameText } from "../../i18n/text";
 import type { EndWords, EventContext, ViewOf } from "../types";
-import { terrainName } from "./catalog";
 
-export const FIELD_NAMES = ["TM", "TR", "ML", "MM", "MR", "BL", "BM", "BR"];
+export const RULES = "atiwa";
 
-const PIECES: Record<string, string> = {
-  FAMILY: "family",
-  WILD: "wild animal",
-  TREE: "tree",
-  FRUIT: "fruit",
-  GOAT: "goat",
-  BAT: "fruit bat",
-  GOLD: "gold",
-};
-
-export function piece(kind: JsonValue | undefined, n = 1): string {
-  const name = PIECES[String(kind)] ?? String(kind).toLowerCase();
-  if (n === 1 || name === "gold" || name === "fruit") return name;
-  return name === "family" ? "families" : `${name}s`;
+/** A card's name: "Mist Forest" for "T32" (its number 32), "Village" for "VILLAGE". */
+export function cardName(card: JsonValue | undefined, text: GameText): string {
+  const id = typeof card === "number" ? `T${String(card).padStart(2, "0")}` : String(card);
+  return text.has(`card.${id}`) ? text(`card.${id}`) : id;
 }
 
-export function spot(card: JsonValue | undefined, field: JsonValue | undefined): string {
-  const f = typeof field === "number" ? (FIELD_NAMES[field - 1] ?? String(field)) : "?";
-  return `card ${typeof card === "number" ? card + 1 : "?"} ${f}`;
+/** A terrain card's printed number ("32" for "T32"); undefined for a location card. */
+export function cardNumber(id: string): number | undefined {
+  const m = /^T(\d+)$/.exec(id);
+  return m ? Number(m[1]) : undefined;
 }
 
-const LABELS: Record<string, (a: JsonObject) => string> = {
-  place_worker: (a) => `Place a worker on ${String(a.space)}`,
-  start_action: (a) => `Do action ${Number(a.action) + 1}`,
-  pass: () => "Pass (done here)",
-  draw_terrain: () => "Draw a terrain card",
-  place_card: (a) => `Place the card at row ${String(a.row)}, column ${String(a.col)}`,
-  place_item: (a) =>
-    `Put a${a.trained === true ? " trained" : ""} ${piece(a.kind)} on ${spot(a.card, a.field)}`,
-  train_family: (a) => `Train the family on ${spot(a.card, a.field)}`,
-  pay_cost: () => "Pay the gold",
-  choose_alternative: (a) => `Choose alternative ${Number(a.option) + 1}`,
-  pay_tree: (a) => `Pay the tree on ${spot(a.card, a.field)}`,
-  fly_bat: (a) => `Fly the bat on ${spot(a.card, a.field)}`,
-  pay_fruit: (a) => `Pay the fruit on ${spot(a.card, a.field)}`,
-  pay_food: (a) =>
-    a.card === undefined || a.card === null
-      ? "Eat 1 gold"
-      : `Eat the ${piece(a.kind)} on ${spot(a.card, a.field)}`,
+/** A piece kind as a noun: "fruit bat" (one), or with its count: "3 fruit bats". */
+export function pieceName(kind: JsonValue | undefined, text: GameText, count?: number): string {
+  const k = String(kind);
+  if (count !== undefined) return text.has(`piece.${k}`) ? text(`piece.${k}`, { count }) : k;
+  return text.has(`one.${k}`) ? text(`one.${k}`) : k.toLowerCase();
+}
+
+/** A piece kind as the object of a verb ("put a family", "eat the goat"): some languages inflect it. */
+export function pieceObject(kind: JsonValue | undefined, text: GameText): string {
+  const k = String(kind);
+  return text.has(`obj.${k}`) ? text(`obj.${k}`) : k.toLowerCase();
+}
+
+/** A field of a card by its place, as where something goes: "on card 2, top right". */
+export function spot(card: JsonValue | undefined, field: JsonValue | undefined, text: GameText) {
+  const f = typeof field === "number" && field >= 1 && field <= 8 ? field : 0;
+  return text("spot", {
+    card: typeof card === "number" ? card + 1 : "?",
+    field: f ? text(`field.${f}`) : "?",
+  });
+}
+
+const LOCATION_SPACE = /^(FA|SE|VI|TO)_(L|R)$/;
+export const LOCATION_OF: Record<string, string> = {
+  FA: "FARM",
+  SE: "SETTLEMENT",
+  VI: "VILLAGE",
+  TO: "TOWN",
 };
 
-export function label(command: LegalCommand): string {
-  if (command.label) return command.label.charAt(0).toUpperCase() + command.label.slice(1);
-  return LABELS[command.commandType]?.(command.args) ?? command.commandType;
+/** An action space's name: "Gold per nature", "Farm (left)", "Round track, position 3". */
+export function spaceName(id: JsonValue | undefined, text: GameText): string {
+  const sid = String(id);
+  const location = LOCATION_SPACE.exec(sid);
+  if (location) {
+    return text("space.location", {
+      location: text(`card.${LOCATION_OF[location[1] ?? ""] ?? ""}`),
+      side: location[2] === "L" ? "left" : "right",
+    });
+  }
+  if (/^R\d$/.test(sid)) return text("space.position", { n: Number(sid.slice(1)) });
+  return text.has(`space.${sid}`) ? text(`space.${sid}`) : sid;
 }
 
 function n(value: JsonValue | undefined): number {
   return typeof value === "number" ? value : Number(value ?? 0);
 }
 
-function list(value: JsonValue | undefined): JsonValue[] {
-  return Array.isArray(value) ? value : [];
+type Labeller = (a: LegalCommand["args"], text: GameText) => string;
+
+const at = (a: LegalCommand["args"], text: GameText) => spot(a.card, a.field, text);
+
+const LABELS: Record<string, Labeller> = {
+  place_worker: (a, text) => text("label.place_worker", { space: spaceName(a.space, text) }),
+  start_action: (a, text) => text("label.start_action", { n: n(a.action) + 1 }),
+  pass: (_, text) => text("label.pass"),
+  draw_terrain: (_, text) => text("label.draw_terrain"),
+  place_card: (a, text) => text("label.place_card", { row: n(a.row), col: n(a.col) }),
+  place_item: (a, text) =>
+    text("label.place_item", {
+      piece: pieceObject(a.kind, text),
+      trained: a.trained === true ? "yes" : "no",
+      spot: at(a, text),
+    }),
+  train_family: (a, text) => text("label.train_family", { spot: at(a, text) }),
+  pay_cost: (_, text) => text("label.pay_cost"),
+  choose_alternative: (a, text) => text("label.choose_alternative", { n: n(a.option) + 1 }),
+  pay_tree: (a, text) => text("label.pay_tree", { spot: at(a, text) }),
+  fly_bat: (a, text) => text("label.fly_bat", { spot: at(a, text) }),
+  pay_fruit: (a, text) => text("label.pay_fruit", { spot: at(a, text) }),
+  pay_food: (a, text) =>
+    a.card === undefined || a.card === null
+      ? text("label.eat_gold")
+      : text("label.eat_piece", { piece: pieceObject(a.kind, text), spot: at(a, text) }),
+};
+
+/** A command's words for a button, in the page's language. */
+export function commandLabel(command: LegalCommand, text: GameText): string {
+  return LABELS[command.commandType]?.(command.args, text) ?? command.label;
 }
 
-function terrainId(card: JsonValue | undefined): string {
-  return `T${String(card).padStart(2, "0")}`;
-}
-
-/** Who did it, as the sentence's subject ("You", "Kofi"), and the verb's form for them. */
-function speaker(event: GameEvent, ctx: EventContext) {
-  const seat = typeof event.data.seat === "number" ? event.data.seat : event.seat;
-  const subject = who(seat, ctx) || "Someone";
-  const you = seat !== undefined && seat === ctx.mySeat;
-  return { d: event.data, subject, you, s: (verb: string) => (you ? verb : `${verb}s`) };
-}
-
-export function describe(event: GameEvent, ctx: EventContext): string {
-  const { d, subject, you, s } = speaker(event, ctx);
-  switch (event.type) {
-    case "GameSetUp":
-      return `The board is laid out; ${who(n(d.start_player), ctx)} ${n(d.start_player) === ctx.mySeat ? "start" : "starts"}.`;
-    case "RoundStarted":
-      return `Round ${n(d.round)} of 7 begins; ${who(n(d.start_player), ctx)} ${n(d.start_player) === ctx.mySeat ? "go" : "goes"} first.`;
-    case "WorkerPlaced":
-      return `${subject} ${s("place")} a worker on ${String(d.space)}.`;
-    case "ActionStarted":
-      return `${subject} ${s("start")} action ${n(d.action) + 1}${n(d.gold) ? ` and ${you ? "gain" : "gains"} ${n(d.gold)} gold` : ""}.`;
-    case "ActionFinished":
-      return `${subject} ${s("finish")} that action${d.performed ? "" : " without doing anything"}.`;
-    case "WorkerActionEnded":
-      return `${subject} ${s("end")} the worker action.`;
-    case "TerrainDrawn":
-      return `${subject} ${s("draw")} ${terrainName(terrainId(d.card))}.`;
-    case "CardPlaced":
-      return `${subject} ${s("place")} ${terrainName(terrainId(d.card))} at row ${n(d.row)}, column ${n(d.col)}.`;
-    case "LocationBought":
-      return `${subject} ${you ? "buy" : "buys"} a ${String(d.location).toLowerCase()} for ${n(d.gold)} gold and ${you ? "take" : "takes"} the start player marker.`;
-    case "ItemPlaced":
-      return `${subject} ${s("put")} a${d.trained ? " trained" : ""} ${piece(d.kind)} on ${spot(d.card, d.field)}${d.bat_returned ? " (its bat flies back)" : ""}.`;
-    case "FruitDeclined":
-      return `${subject} ${s("take")} the tree without its fruit.`;
-    case "FamilyTrained":
-      return `${subject} ${s("train")} the family on ${spot(d.card, d.field)}.`;
-    case "CostPaid":
-      return `${subject} ${s("pay")} ${n(d.gold)} gold.`;
-    case "AlternativeChosen":
-      return `${subject} ${you ? "choose" : "chooses"} alternative ${n(d.option) + 1}.`;
-    case "TreePaid":
-      return `${subject} ${s("pay")} the tree on ${spot(d.card, d.field)}.`;
-    case "BatFlown":
-      return `${subject} ${s("fly")} the bat on ${spot(d.card, d.field)} to the night card.`.replace(
-        "flys",
-        "flies",
-      );
-    case "FruitPaid":
-      return `${subject} ${s("pay")} the fruit on ${spot(d.card, d.field)}.`;
-    case "TurnEnded":
-      return `${subject} ${s("end")} the turn.`;
-    default:
-      return describeUpkeep(event, ctx);
-  }
-}
-
-/** The events of income, maintenance and the end. */
-function describeUpkeep(event: GameEvent, ctx: EventContext): string {
-  const { d, subject, you, s } = speaker(event, ctx);
-  switch (event.type) {
-    case "IncomeCollected": {
-      const found = list(d.found).reduce<number>((sum, g) => sum + n(g), 0);
-      const polluted = list(d.polluted).length;
-      return `${subject} ${s("collect")} ${n(d.wage)} gold in wages and ${found} gold found; ${polluted} field${polluted === 1 ? "" : "s"} polluted.`;
-    }
-    case "ProductionStarted":
-      return `${subject} ${s("produce")} up to ${n(d.amount)} ${piece(d.kind, n(d.amount))}.`;
-    case "StepFinished":
-      return `${subject} ${s("finish")} that step.`;
-    case "NightBatsReturning":
-      return `${n(d.count)} fruit bat${n(d.count) === 1 ? "" : "s"} come back from ${you ? "your" : `${subject}'s`} night card.`;
-    case "BatsReleased":
-      if (n(d.count) === 0)
-        return `Every bat back from ${you ? "your" : `${subject}'s`} night card found room.`;
-      return `${n(d.count)} returning bat${n(d.count) === 1 ? "" : "s"} found no room and flew off.`;
-    case "FeedingStarted":
-      return `${subject} ${s("feed")} the families: ${n(d.need)} food needed${d.shortage ? " (not enough)" : ""}.`;
-    case "FoodPaid":
-      return `${subject} ${s("eat")} ${d.card === null || d.card === undefined ? "1 gold" : `the ${piece(d.kind)} on ${spot(d.card, d.field)}`}.`;
-    case "FoodShortage":
-      return `${subject} ${you ? "are" : "is"} ${n(d.missing)} food short: −${n(d.penalty)} points.`;
-    case "BreedingStarted":
-      return `${subject} ${s("breed")}.`;
-    case "MaintenanceFinished":
-      return `${subject} ${you ? "have" : "has"} finished the maintenance.`;
-    case "WorkersReturned":
-      return `Workers come back from ${list(d.spaces).length} space${list(d.spaces).length === 1 ? "" : "s"}.`;
-    case "DisplayRefreshed":
-      return `The terrain display is refreshed: ${list(d.dealt)
-        .filter((c) => c !== null)
-        .map((c) => terrainName(terrainId(c)))
-        .join(", ")}.`;
-    case "FamiliesMigrated":
-      return `${n(d.count)} of ${you ? "your" : `${subject}'s`} families leave the game (Migration).`;
-    case "GameFinished": {
-      const winners = list(d.winners).map((w) => who(n(w), ctx));
-      if (d.goal_met === true) return "The game is over: the goal is met.";
-      if (d.goal_met === false) return "The game is over: the goal is not met.";
-      return `The game is over: ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" ? "s" : ""}.`;
-    }
-    case "SeedRevealed":
-      return "The seed is revealed: anyone can now check every draw of this game.";
-    default:
-      return event.type;
-  }
+export function label(command: LegalCommand, ctx: EventContext): string {
+  return commandLabel(command, ctx.text);
 }
 
 /** Round 7 scored; solo: whether the goal (or the challenge) was met; equal totals: fewer pollution markers. */
@@ -175,7 +108,10 @@ export function endWords(view: ViewOf<"atiwa">): EndWords {
   const goal = view.final?.goal;
   if (view.seats === 1 && goal) {
     return {
-      reason: { key: "end.solo", values: { goal: goal.name, met: goal.met ? "yes" : "no" } },
+      reason: {
+        key: "end.solo",
+        values: { challenge: String(goal.challenge), met: goal.met ? "yes" : "no" },
+      },
     };
   }
   return { reason: { key: "end.scored" }, tieBreak: { key: "tie.pollution" } };
