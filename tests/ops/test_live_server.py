@@ -57,6 +57,7 @@ def bot_game(server: OpsServer, home: Path) -> dict[str, object]:
             "hare-and-tortoise",
             "--players",
             "3",
+            "--from-here",  # every move a SubmitCommand from this client: the counts below are the CLI's calls
             "--seed",
             "ops",
             "--json",
