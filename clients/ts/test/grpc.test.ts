@@ -183,7 +183,7 @@ describe("errors carry the code, the ErrorInfo reason and the message", () => {
       [
         () => spectator.submit(name, "choose_second_bet", {}),
         Code.PermissionDenied,
-        "PERMISSION_DENIED",
+        "NOT_A_PLAYER",
       ],
       [
         () => spectator.withToken("not-a-token").getGame(name),
