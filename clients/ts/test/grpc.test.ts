@@ -188,14 +188,16 @@ describe("errors carry the code, the ErrorInfo reason and the message", () => {
       [
         () => spectator.withToken("not-a-token").getGame(name),
         Code.Unauthenticated,
-        "UNAUTHENTICATED",
+        "TOKEN_NOT_OF_THIS_GAME",
       ],
       [
         () => spectator.getGame("games/00000000-0000-4000-8000-000000000000"),
         Code.NotFound,
         "GAME_NOT_FOUND",
       ],
-      [() => spectator.getGame("games/nonsense"), Code.InvalidArgument, "BAD_GAME_NAME"],
+      // a games/ name this server never issued is simply not found (a name not of that form is BAD_GAME_NAME)
+      [() => spectator.getGame("games/nonsense"), Code.NotFound, "GAME_NOT_FOUND"],
+      [() => spectator.getGame("tables/1"), Code.InvalidArgument, "BAD_GAME_NAME"],
       [
         () => spectator.createGame({ rules: "tic-tac-toe", players: ["a", "b"] }),
         Code.InvalidArgument,
