@@ -294,7 +294,13 @@ class Ledger(TableMoves, CachedGames, Application[UUID]):
         if span is None:
             return None
         first, last = span
-        stored = list(self.events.get(game.id, gt=first - 1, lte=last))
+        # One past the span: a command that ended the game was saved with the closing SeedRevealed, and its
+        # first answer named that version, so a repeat must too (a crash-retry once answered one less).
+        stored = list(self.events.get(game.id, gt=first - 1, lte=last + 1))
+        if stored and isinstance(stored[-1], Game.SeedRevealed):
+            last = stored.pop().originator_version
+        else:
+            stored = [e for e in stored if e.originator_version <= last]
         name, args = codec.encode(command)
         first_command = cast(Game.EventRecorded, stored[0]).command or {}
         if {k: first_command.get(k) for k in ("name", "args")} != {"name": name, "args": args}:

@@ -103,6 +103,19 @@ def test_repeated_request_id_returns_first_result_and_records_nothing(ledger: Le
     ledger.submit(created.game_id, 2, ChooseSecondBet(card=game.state.hands[2][0]), "same-id")
 
 
+def test_a_repeat_of_the_game_ending_command_names_the_version_its_first_answer_did(ledger: Ledger) -> None:
+    created = ledger.create_game("hare-and-tortoise", PLAYERS, seed=b"s")
+    n = play_random(ledger, created.game_id)  # ends with request f"req-{n-1}"
+    game = ledger.get_game(created.game_id)
+    assert game.revealed and isinstance(ledger.stream(created.game_id)[-1], Game.SeedRevealed)
+    last = next(e for e in reversed(ledger.stream(created.game_id)) if isinstance(e, Game.EventRecorded))
+    last_seat, command = last.seat, last.command or {}
+    last_command = codec.decode(game.rules.command_types, command["name"], command["args"])
+    again = ledger.submit(created.game_id, last_seat, last_command, f"req-{n - 1}")
+    assert again.repeated and again.version == game.version  # the closing link's version, as first answered
+    assert again.events and all(r.version < game.version for r in again.events)
+
+
 def test_stale_expected_version_is_refused(ledger: Ledger) -> None:
     created = ledger.create_game("hare-and-tortoise", PLAYERS, seed=b"s")
     game = ledger.get_game(created.game_id)
