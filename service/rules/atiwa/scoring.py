@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from service.rules.atiwa.data.cards import CARD_POINTS, Location
 from service.rules.atiwa.data.challenges import Challenge
 from service.rules.atiwa.data.pieces import BOARD_ROWS, FREE_BATS, ROW_VALUE, SUPPLY_SIZE, TRAINED_BONUS, Item
@@ -37,25 +39,42 @@ def ranking_winners(results: tuple[Result, ...]) -> tuple[int, ...]:
     return tuple(i for i in tied if results[i].pollution == least)
 
 
-def goal_conditions(ch: Challenge, p: Player, res: Result) -> list[tuple[str, bool]]:
+@dataclass(frozen=True, slots=True)
+class GoalCheck:
+    """One condition of the solo goal or a challenge: what it asks (`count` of `key`), what is there now (`have`)."""
+
+    key: str  # points, bats, towns, families, locations, gold, pollution
+    text: str
+    met: bool
+    count: int
+    have: int
+    cards: tuple[tuple[Location, int], ...] = ()  # locations: exactly these
+
+
+def goal_conditions(ch: Challenge, p: Player, res: Result) -> list[GoalCheck]:
     """Each condition of the solo goal or challenge (AT-100, AT-C1..AT-C8) and whether it holds."""
-    out = [(f"at least {ch.min_points} points", res.total >= ch.min_points)]
+    points = ch.min_points
+    out = [GoalCheck("points", f"at least {points} points", res.total >= points, points, res.total)]
     if ch.min_bats:
-        out.append((f"at least {ch.min_bats} bats", count(p, Item.BAT) >= ch.min_bats))
+        bats = count(p, Item.BAT)
+        out.append(GoalCheck("bats", f"at least {ch.min_bats} bats", bats >= ch.min_bats, ch.min_bats, bats))
     locations = location_counts(p)
     if ch.min_towns:
-        out.append((f"at least {ch.min_towns} towns", locations[str(Location.TOWN)] >= ch.min_towns))
+        towns = locations[str(Location.TOWN)]
+        out.append(GoalCheck("towns", f"at least {ch.min_towns} towns", towns >= ch.min_towns, ch.min_towns, towns))
     if ch.all_families:
-        total = SUPPLY_SIZE[Item.FAMILY]
-        out.append((f"all {total} families on cards", count(p, Item.FAMILY) == total))
+        total, families = SUPPLY_SIZE[Item.FAMILY], count(p, Item.FAMILY)
+        out.append(GoalCheck("families", f"all {total} families on cards", families == total, total, families))
     if ch.exact_locations:
         wanted = ", ".join(f"{n} {str(kind).lower()}" for kind, n in ch.exact_locations)
         ok = all(locations[str(kind)] == n for kind, n in ch.exact_locations)
-        out.append((f"exactly these location cards: {wanted}", ok))
+        need, have = sum(n for _, n in ch.exact_locations), sum(locations.values())
+        text = f"exactly these location cards: {wanted}"
+        out.append(GoalCheck("locations", text, ok, need, have, ch.exact_locations))
     if ch.min_gold:
-        out.append((f"at least {ch.min_gold} gold", p.gold >= ch.min_gold))
+        out.append(GoalCheck("gold", f"at least {ch.min_gold} gold", p.gold >= ch.min_gold, ch.min_gold, p.gold))
     if ch.no_pollution:
-        out.append(("no pollution marker", res.pollution == 0))
+        out.append(GoalCheck("pollution", "no pollution marker", res.pollution == 0, 0, res.pollution))
     return out
 
 
@@ -63,7 +82,7 @@ def goal_met(state: State, results: tuple[Result, ...]) -> bool | None:
     ch = challenge(state)
     if ch is None:
         return None
-    return all(ok for _, ok in goal_conditions(ch, state.players[0], results[0]))
+    return all(c.met for c in goal_conditions(ch, state.players[0], results[0]))
 
 
 def final_winners(state: State, results: tuple[Result, ...]) -> tuple[int, ...]:

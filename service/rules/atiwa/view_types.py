@@ -15,22 +15,38 @@ from service.rules.atiwa.state import Step
 ItemName = Annotated[str, Item]
 
 
-class Solo(TypedDict):
-    """The solo game's challenge (0: the plain solo goal) and this round's colour (AT-100)."""
+class Nothing(TypedDict):
+    """Why a worker on a space would gain the seat to act nothing now (the first main action's reason).
 
-    challenge: int
-    name: str
-    colour: str | None
+    `why`: nature (no nature symbol), display (no card on that display place), deck (deck and discard pile
+    empty), stack (no location card left), price (too few trees or too little gold: `trees`, `gold`,
+    `have_trees`, `have_gold`), gold (the action's price: `gold`, `have`), room (no field takes the pieces, or
+    none left on the supply board), training (no untrained family, or training has no effect).
+    """
+
+    why: str
+    gold: NotRequired[int]
+    have: NotRequired[int]
+    trees: NotRequired[int]
+    have_trees: NotRequired[int]
+    have_gold: NotRequired[int]
 
 
 class Space(TypedDict):
-    """An action space: its actions in words, the tile on it (round track) and the worker on it, if any."""
+    """An action space: its actions in words, the tile on it (round track) and the worker on it, if any.
+
+    `gains_nothing` is there exactly on the spaces the seat to act may put a worker on now (its legal
+    place_worker commands): true when no main action of the space could give that seat anything now, with
+    `nothing` saying why.
+    """
 
     id: str
     actions: list[str]
     tile: NotRequired[str | None]
     worker: NotRequired[int]
     placed_in_round: NotRequired[int]
+    gains_nothing: NotRequired[bool]
+    nothing: NotRequired[Nothing]
 
 
 class Bag(TypedDict):
@@ -83,7 +99,22 @@ class TaskView(TypedDict):
     bred: NotRequired[list[ItemName]]
 
 
+class ScoreSheet(TypedDict):
+    """One seat's score by category as the final scoring counts it (§7, AT-91..AT-96; AT-97's markers)."""
+
+    gold: int
+    cards: int
+    supply_board: int
+    trained_families: int
+    fruit_bats: int
+    food_shortage: int
+    total: int
+    pollution_markers: int
+
+
 class PlayerView(TypedDict):
+    """A seat's side of the table; `score` is its running score, as the final scoring would count it now."""
+
     seat: int
     gold: int
     supply_board: dict[ItemName, SupplyRow]
@@ -96,24 +127,19 @@ class PlayerView(TypedDict):
     shortage_penalty: int
     cards: list[PlayedCard]
     task: TaskView
-
-
-class ScoreSheet(TypedDict):
-    """One seat's final score by category (§7)."""
-
-    gold: int
-    cards: int
-    supply_board: int
-    trained_families: int
-    fruit_bats: int
-    food_shortage: int
-    total: int
-    pollution_markers: int
+    score: ScoreSheet
 
 
 class Condition(TypedDict):
+    """A goal condition: `key` (points, bats, towns, families, locations, gold, pollution) asks for `count`
+    (for pollution: at most 0; for locations: exactly `cards`, `count` of them in all); `have` is the count now."""
+
     condition: str
     met: bool
+    key: str
+    count: int
+    have: int
+    cards: NotRequired[dict[Annotated[str, Location], int]]
 
 
 class Goal(TypedDict):
@@ -123,6 +149,16 @@ class Goal(TypedDict):
     name: str
     conditions: list[Condition]
     met: bool
+
+
+class Solo(TypedDict):
+    """The solo game's challenge (0: the plain solo goal), this round's colour (AT-100), and the goal's
+    conditions as they stand now (`goal`, as the final scoring would judge them; absent before the setup)."""
+
+    challenge: int
+    name: str
+    colour: str | None
+    goal: NotRequired[Goal]
 
 
 class Final(TypedDict):

@@ -10,17 +10,30 @@ and every event may be streamed to every seat unchanged.
 
 from __future__ import annotations
 
+from service.rules.atiwa.aids import Nothing, gains_nothing
 from service.rules.atiwa.data.board import BREEDING, SOLO_COLOUR, describe
 from service.rules.atiwa.data.cards import CARD_FIELDS, CARD_NAME, CARD_POINTS, LOCATION_ORDER, terrain_cid
-from service.rules.atiwa.data.challenges import challenge_for
+from service.rules.atiwa.data.challenges import Challenge, challenge_for
 from service.rules.atiwa.data.pieces import BOARD_ROWS, ROW_VALUE, SUPPLY_SIZE, Item
 from service.rules.atiwa.fields import count, nature, pollution_count, terrain_count
-from service.rules.atiwa.messages import EVENT_TYPES, Event, GameSetUp, TerrainDrawn
+from service.rules.atiwa.legal import legal_commands
+from service.rules.atiwa.messages import EVENT_TYPES, Event, GameSetUp, PlaceWorker, TerrainDrawn
 from service.rules.atiwa.messages_maintenance import DisplayRefreshed, IncomeCollected, Result
-from service.rules.atiwa.scoring import goal_conditions, status
+from service.rules.atiwa.scoring import goal_conditions, result, status
 from service.rules.atiwa.spaces import round_space, space_actions, space_ids
 from service.rules.atiwa.state import CODE_NAME, EMPTY, Phase, Player, State, Step, Task, current_seat, is_solo
-from service.rules.atiwa.view_types import Final, PlayedCard, PlayerView, ScoreSheet, Space, TaskView, View
+from service.rules.atiwa.view_types import (
+    Condition,
+    Final,
+    Goal,
+    PlayedCard,
+    PlayerView,
+    ScoreSheet,
+    Space,
+    TaskView,
+    View,
+)
+from service.rules.atiwa.view_types import Nothing as NothingView
 from service.rules.kit import Visibility
 
 
@@ -42,7 +55,12 @@ def view(state: State, seat: int | None) -> View:
         return out
     ch = challenge_for(state.challenge) if is_solo(state) else None
     if ch is not None:
-        out["solo"] = {"challenge": ch.number, "name": ch.name, "colour": SOLO_COLOUR.get(state.round)}
+        out["solo"] = {
+            "challenge": ch.number,
+            "name": ch.name,
+            "colour": SOLO_COLOUR.get(state.round),
+            "goal": _goal(ch, state.players[0], result(state.players[0]), None),
+        }
     out["spaces"] = _spaces(state)
     out["breeding"] = [[str(kind), n] for kind, n in BREEDING.get(state.round, ())]
     out["display"] = [None if c is None else terrain_cid(c) for c in state.display]
@@ -58,6 +76,7 @@ def view(state: State, seat: int | None) -> View:
 
 def _spaces(state: State) -> list[Space]:
     workers = {sp: (s, r) for sp, s, r in state.occupied}
+    placing = _placing(state)
     out = []
     for sid in space_ids(state.seats):
         entry: Space = {"id": sid, "actions": [describe(a) for a in space_actions(state, sid)]}
@@ -66,7 +85,28 @@ def _spaces(state: State) -> list[Space]:
             entry["tile"] = tile or None
         if sid in workers:
             entry["worker"], entry["placed_in_round"] = workers[sid]
+        if sid in placing:
+            nothing = placing[sid]
+            entry["gains_nothing"] = nothing is not None
+            if nothing is not None:
+                entry["nothing"] = _nothing(nothing)
         out.append(entry)
+    return out
+
+
+def _placing(state: State) -> dict[str, Nothing | None]:
+    """The seat to act's legal place_worker commands, each with why it would gain nothing (None: it may gain)."""
+    if state.phase is not Phase.WORK:
+        return {}
+    seat = current_seat(state)
+    spaces = [c.space for c in legal_commands(state, seat) if isinstance(c, PlaceWorker)]
+    return {sid: gains_nothing(state, seat, sid) for sid in spaces}
+
+
+def _nothing(n: Nothing) -> NothingView:
+    out: NothingView = {"why": n.why}
+    for name, value in n.numbers:
+        out[name] = value  # type: ignore[literal-required]
     return out
 
 
@@ -108,6 +148,7 @@ def _player(state: State, seat: int, p: Player) -> PlayerView:
         "shortage_penalty": -p.penalty,
         "cards": cards,
         "task": _task(p.task),
+        "score": _result(result(p)),
     }
 
 
@@ -162,14 +203,21 @@ def _final(state: State) -> Final:
     }
     if is_solo(state):
         ch = challenge_for(state.challenge)
-        conditions = goal_conditions(ch, state.players[0], state.results[0])
-        out["goal"] = {
-            "challenge": ch.number,
-            "name": ch.name,
-            "conditions": [{"condition": text, "met": ok} for text, ok in conditions],
-            "met": bool(state.goal_met),
-        }
+        out["goal"] = _goal(ch, state.players[0], state.results[0], bool(state.goal_met))
     return out
+
+
+def _goal(ch: Challenge, p: Player, res: Result, met: bool | None) -> Goal:
+    """The solo goal condition by condition (AT-100, AT-C1..AT-C8); `met` None: judged as things stand now."""
+    checks = goal_conditions(ch, p, res)
+    conditions: list[Condition] = []
+    for c in checks:
+        condition: Condition = {"condition": c.text, "met": c.met, "key": c.key, "count": c.count, "have": c.have}
+        if c.cards:
+            condition["cards"] = {str(kind): n for kind, n in c.cards}
+        conditions.append(condition)
+    verdict = all(c.met for c in checks) if met is None else met
+    return {"challenge": ch.number, "name": ch.name, "conditions": conditions, "met": verdict}
 
 
 # Every event is public (§9): it only ever names cards and markers at the moment they are revealed, and the

@@ -11,9 +11,21 @@ class Bag(TypedDict):
     two_gold: int
 
 
+Location = Literal["FARM", "SETTLEMENT", "VILLAGE", "TOWN"]
+"""The four location stacks, left to right below the board (AT-S6)."""
+
+
 class Condition(TypedDict):
+    """A goal condition: `key` (points, bats, towns, families, locations, gold, pollution) asks for `count` (for
+    pollution: at most 0; for locations: exactly `cards`, `count` of them in all); `have` is the count now.
+    """
+
     condition: str
     met: bool
+    key: str
+    count: int
+    have: int
+    cards: NotRequired[dict[str, int]]
 
 
 class Goal(TypedDict):
@@ -26,7 +38,7 @@ class Goal(TypedDict):
 
 
 class ScoreSheet(TypedDict):
-    """One seat's final score by category (§7)."""
+    """One seat's score by category as the final scoring counts it (§7, AT-91..AT-96; AT-97's markers)."""
 
     gold: int
     cards: int
@@ -46,10 +58,6 @@ class Final(TypedDict):
 
 Item = Literal["FAMILY", "WILD", "TREE", "FRUIT", "GOAT", "BAT", "GOLD"]
 """Every kind of piece a command or event can name (spec §1 "Item kinds"; GOLD is not an item on cards)."""
-
-
-Location = Literal["FARM", "SETTLEMENT", "VILLAGE", "TOWN"]
-"""The four location stacks, left to right below the board (AT-S6)."""
 
 
 class PlayedCard(TypedDict):
@@ -125,6 +133,8 @@ class TaskView(TypedDict):
 
 
 class PlayerView(TypedDict):
+    """A seat's side of the table; `score` is its running score, as the final scoring would count it now."""
+
     seat: int
     gold: int
     supply_board: dict[str, SupplyRow]
@@ -137,14 +147,29 @@ class PlayerView(TypedDict):
     shortage_penalty: int
     cards: list[PlayedCard]
     task: TaskView
+    score: ScoreSheet
 
 
 class Solo(TypedDict):
-    """The solo game's challenge (0: the plain solo goal) and this round's colour (AT-100)."""
+    """The solo game's challenge (0: the plain solo goal), this round's colour (AT-100), and the goal's
+    conditions as they stand now (`goal`, as the final scoring would judge them; absent before the setup).
+    """
 
     challenge: int
     name: str
     colour: str | None
+    goal: NotRequired[Goal]
+
+
+class Nothing(TypedDict):
+    """Why a worker on a space would gain the seat to act nothing now (the first main action's reason)."""
+
+    why: str
+    gold: NotRequired[int]
+    have: NotRequired[int]
+    trees: NotRequired[int]
+    have_trees: NotRequired[int]
+    have_gold: NotRequired[int]
 
 
 class Space(TypedDict):
@@ -155,6 +180,8 @@ class Space(TypedDict):
     tile: NotRequired[str | None]
     worker: NotRequired[int]
     placed_in_round: NotRequired[int]
+    gains_nothing: NotRequired[bool]
+    nothing: NotRequired[Nothing]
 
 
 class View(TypedDict):
@@ -673,6 +700,7 @@ __all__ = [
     "MaintenanceFinished",
     "Messages",
     "NightBatsReturning",
+    "Nothing",
     "PaidPiece",
     "Pass",
     "PayCost",

@@ -98,7 +98,7 @@ export interface View {
   final?: Final;
 }
 /**
- * The solo game's challenge (0: the plain solo goal) and this round's colour (AT-100).
+ * The solo game's challenge (0: the plain solo goal), this round's colour (AT-100), and the goal's conditions as they stand now (`goal`, as the final scoring would judge them; absent before the setup).
  *
  * This interface was referenced by `Messages`'s JSON-Schema
  * via the `definition` "Solo".
@@ -107,6 +107,35 @@ export interface Solo {
   challenge: number;
   name: string;
   colour: string | null;
+  goal?: Goal;
+}
+/**
+ * The solo goal or challenge, condition by condition (AT-100, AT-C1..AT-C8).
+ *
+ * This interface was referenced by `Messages`'s JSON-Schema
+ * via the `definition` "Goal".
+ */
+export interface Goal {
+  challenge: number;
+  name: string;
+  conditions: Condition[];
+  met: boolean;
+}
+/**
+ * A goal condition: `key` (points, bats, towns, families, locations, gold, pollution) asks for `count` (for pollution: at most 0; for locations: exactly `cards`, `count` of them in all); `have` is the count now.
+ *
+ * This interface was referenced by `Messages`'s JSON-Schema
+ * via the `definition` "Condition".
+ */
+export interface Condition {
+  condition: string;
+  met: boolean;
+  key: string;
+  count: number;
+  have: number;
+  cards?: {
+    [k: string]: number;
+  };
 }
 /**
  * An action space: its actions in words, the tile on it (round track) and the worker on it, if any.
@@ -120,6 +149,22 @@ export interface Space {
   tile?: string | null;
   worker?: number;
   placed_in_round?: number;
+  gains_nothing?: boolean;
+  nothing?: Nothing;
+}
+/**
+ * Why a worker on a space would gain the seat to act nothing now (the first main action's reason).
+ *
+ * This interface was referenced by `Messages`'s JSON-Schema
+ * via the `definition` "Nothing".
+ */
+export interface Nothing {
+  why: string;
+  gold?: number;
+  have?: number;
+  trees?: number;
+  have_trees?: number;
+  have_gold?: number;
 }
 /**
  * The pollution markers left in the bag, by the gold they show (a public composition, AT-R5).
@@ -133,6 +178,8 @@ export interface Bag {
   two_gold: number;
 }
 /**
+ * A seat's side of the table; `score` is its running score, as the final scoring would count it now.
+ *
  * This interface was referenced by `Messages`'s JSON-Schema
  * via the `definition` "PlayerView".
  */
@@ -151,6 +198,7 @@ export interface PlayerView {
   shortage_penalty: number;
   cards: PlayedCard[];
   task: TaskView;
+  score: ScoreSheet;
 }
 /**
  * This interface was referenced by `Messages`'s JSON-Schema
@@ -207,16 +255,7 @@ export interface TreeField {
   field: number;
 }
 /**
- * This interface was referenced by `Messages`'s JSON-Schema
- * via the `definition` "Final".
- */
-export interface Final {
-  scores: ScoreSheet[];
-  winners: number[];
-  goal?: Goal;
-}
-/**
- * One seat's final score by category (§7).
+ * One seat's score by category as the final scoring counts it (§7, AT-91..AT-96; AT-97's markers).
  *
  * This interface was referenced by `Messages`'s JSON-Schema
  * via the `definition` "ScoreSheet".
@@ -232,24 +271,13 @@ export interface ScoreSheet {
   pollution_markers: number;
 }
 /**
- * The solo goal or challenge, condition by condition (AT-100, AT-C1..AT-C8).
- *
  * This interface was referenced by `Messages`'s JSON-Schema
- * via the `definition` "Goal".
+ * via the `definition` "Final".
  */
-export interface Goal {
-  challenge: number;
-  name: string;
-  conditions: Condition[];
-  met: boolean;
-}
-/**
- * This interface was referenced by `Messages`'s JSON-Schema
- * via the `definition` "Condition".
- */
-export interface Condition {
-  condition: string;
-  met: boolean;
+export interface Final {
+  scores: ScoreSheet[];
+  winners: number[];
+  goal?: Goal;
 }
 /**
  * The data of each event type (GameEvent.data).
