@@ -81,6 +81,17 @@ CHAOS_ARGS ?=
 chaos: install
 	$(BIN)/python -m tests.reliability.chaos $(CHAOS_ARGS)
 
+# The PostgreSQL primary lost (keeper and postmaster SIGKILLed) under bot load, twice, on a pg_auto_failover
+# formation made for the run (monitor + two nodes, synchronous standby, free ports, removed afterwards); prints
+# acknowledged/found/missing/duplicated, the promotion time, the first acknowledged command after each loss and
+# replay verify (~1 minute). Needs root and Debian's postgresql-15-auto-failover (installed here when missing).
+.PHONY: failover
+FAILOVER_ARGS ?=
+failover: install
+	command -v pg_autoctl >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -qq --no-install-recommends postgresql-15-auto-failover >/dev/null)
+	$(BIN)/python -m tests.reliability.failover $(FAILOVER_ARGS)
+
 # Steady load at half the measured maximum for MINUTES; errors and server RSS per minute, RSS slope (MiB/hour).
 MINUTES ?= 30
 SOAK_ARGS ?=

@@ -83,6 +83,7 @@ class ServerProc:
     def start(self, timeout: float = 60) -> float:
         """Start and wait until health says SERVING; returns the seconds that took."""
         started = time.monotonic()
+        offset = self.log.stat().st_size if self.log.exists() else 0
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.command(), stdout=out, stderr=subprocess.STDOUT)
         with grpc.insecure_channel(self.target) as channel:
@@ -92,13 +93,20 @@ class ServerProc:
                     raise RuntimeError(f"server exited {self.proc.returncode}:\n{self.log_tail()}")
                 try:
                     reply = stub.Check(health_pb2.HealthCheckRequest(), timeout=1)
-                    if reply.status == health_pb2.HealthCheckResponse.SERVING:
+                    # SERVING from the first worker; "serving on" once every worker process serves (the
+                    # supervisor announces it): a disruption before that would hit a worker still starting.
+                    if reply.status == health_pb2.HealthCheckResponse.SERVING and self._announced(offset):
                         return time.monotonic() - started
                 except grpc.RpcError:
                     pass
                 time.sleep(0.05)
         self.kill()
         raise RuntimeError(f"server did not become healthy in {timeout:g}s:\n{self.log_tail()}")
+
+    def _announced(self, offset: int) -> bool:
+        with self.log.open("rb") as f:
+            f.seek(offset)
+            return b"serving on 127.0.0.1:" in f.read()  # the announcement, not a worker's "serving on port"
 
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None

@@ -53,6 +53,8 @@ def open_store(url: str, read_only: bool = True) -> Ledger:
         return Ledger(env, cache_size=0)
     # PostgreSQL: every session read-only. The library builds and fills the pool itself, so the setting goes
     # both into libpq's environment while it connects and into the pool's arguments for any later connection.
+    if os.environ.get("PGTARGETSESSIONATTRS") == "read-write":  # several hosts (store.py): these sessions are
+        os.environ["PGTARGETSESSIONATTRS"] = "primary"  # read-only by design, which read-write would refuse
     saved = os.environ.get("PGOPTIONS")
     os.environ["PGOPTIONS"] = f"{saved or ''} {READ_ONLY_OPTION}".strip()
     try:

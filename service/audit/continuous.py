@@ -21,6 +21,7 @@ from eventsourcing.utils import get_topic
 from service.audit.verify import verify_stream
 from service.ledger.app import Ledger
 from service.ledger.game import Game
+from service.ledger.store import log_failure
 
 log = logging.getLogger("playledger.audit")
 PAGE = 100
@@ -75,8 +76,8 @@ class ContinuousAudit:
     def _verify(self, game_id: UUID) -> None:
         try:
             verdict = verify_stream(game_id, self._ledger.stream(game_id))
-        except Exception:  # a bug in the audit must not stop the audit of the other games
-            log.exception("continuous audit of games/%s failed", game_id)
+        except Exception as exc:  # a bug in the audit must not stop the audit of the other games
+            log_failure(log, exc, "continuous audit of games/%s failed", game_id)
             return
         self.verified += 1
         self._report(verdict.rules, len(verdict.findings))

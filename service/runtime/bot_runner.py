@@ -25,6 +25,7 @@ from service.ledger.app import Ledger, StaleVersion, now_ms
 from service.ledger.cached import GameNotFound
 from service.ledger.clocks import timeout_tag
 from service.ledger.game import Game
+from service.ledger.store import log_failure
 from service.rules.core import IllegalCommand
 from service.runtime.timers import TimerLoop
 
@@ -66,8 +67,8 @@ class BotRunner(TimerLoop[tuple[int, UUID, int]]):  # (due ms, game, seat)
     def _guarded(self, step: Callable[..., None], *args: Any) -> None:
         try:
             step(*args)
-        except Exception:  # a bot must never stop the others
-            log.exception("bot step %s%s failed", step.__name__, args)
+        except Exception as exc:  # a bot must never stop the others
+            log_failure(log, exc, "bot step %s%s failed", step.__name__, args)
 
     def _game(self, game_id: UUID) -> Game | None:
         cached = self._ledger.peek(game_id)

@@ -33,7 +33,7 @@ def connect_kwargs(env: Mapping[str, str]) -> dict[str, Any]:
     """psycopg connection settings from the ledger's POSTGRES_* environment (service/ledger/store.py)."""
     return {
         "host": env.get("POSTGRES_HOST", "127.0.0.1"),
-        "port": int(env.get("POSTGRES_PORT", "5432")),
+        "port": env.get("POSTGRES_PORT", "5432"),  # one port per host of a list (store.py)
         "dbname": env["POSTGRES_DBNAME"],
         "user": env.get("POSTGRES_USER", "postgres"),
         "password": env.get("POSTGRES_PASSWORD", ""),

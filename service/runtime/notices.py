@@ -22,6 +22,7 @@ from uuid import UUID
 from service.ledger import webhooks
 from service.ledger.app import Ledger, now_ms
 from service.ledger.game import Game
+from service.ledger.store import log_failure
 from service.runtime.notice_senders import DeliveryPolicy, Notice, NoticeObserver, Senders
 from service.runtime.timers import TimerLoop
 from service.runtime.turns import Turns, delivery_id, notice_body, start
@@ -107,8 +108,8 @@ class Notices(TimerLoop[tuple[int, int, Notice]]):  # retries: (due ms, sequence
         for game_id in changed:
             try:
                 self._look(game_id)
-            except Exception:  # one game must never stop the others
-                log.exception("your-turn notices of games/%s failed", game_id)
+            except Exception as exc:  # one game must never stop the others
+                log_failure(log, exc, "your-turn notices of games/%s failed", game_id)
         for _, _, notice in due:
             self.senders.offer(notice, again=True)
         with self._cv:

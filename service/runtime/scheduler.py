@@ -18,10 +18,12 @@ from uuid import UUID
 
 from service.ledger.app import Ledger, StaleVersion, now_ms
 from service.ledger.cached import GameNotFound
+from service.ledger.store import log_failure, store_trouble
 from service.rules.core import IllegalCommand
 from service.runtime.timers import TimerLoop
 
 log = logging.getLogger(__name__)
+RETRY_MS = 500  # a due timer whose game could not be read (the store is down) is tried again after this
 
 
 class Scheduler(TimerLoop[tuple[int, UUID]]):  # (due ms, game)
@@ -33,8 +35,11 @@ class Scheduler(TimerLoop[tuple[int, UUID]]):  # (due ms, game)
         for game_id in changed | {g for _, g in due}:
             try:
                 self._check(game_id)
-            except Exception:  # a timer must never kill the scheduler
-                log.exception("automatic command for games/%s failed", game_id)
+            except Exception as exc:  # a timer must never kill the scheduler
+                log_failure(log, exc, "automatic command for games/%s failed", game_id)
+                if store_trouble(exc) in ("down", "busy"):  # an outage or a failover: the timer is still due
+                    with self._cv:
+                        heapq.heappush(self._due, (self._clock() + RETRY_MS, game_id))
 
     def _check(self, game_id: UUID) -> None:
         cached = self._ledger.peek(game_id)  # after a save here the cache holds the newest version

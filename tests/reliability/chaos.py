@@ -425,7 +425,7 @@ def attribute(
         when = "steady"
         for d in disruptions:
             if d.started <= at <= (d.first_ok or d.back) + 0.5:
-                when = "kill" if d.kind == "kill -9" else "pg-restart"
+                when = {"kill -9": "kill", "postgresql restart": "pg-restart"}.get(d.kind, d.kind.replace(" ", "-"))
         counts[(when, *rest)] += 1
     return counts
 
