@@ -92,6 +92,13 @@ failover: install
 	  apt-get install -y -qq --no-install-recommends postgresql-15-auto-failover >/dev/null)
 	$(BIN)/python -m tests.reliability.failover $(FAILOVER_ARGS)
 
+# Appends/s of one PostgreSQL store at 1/4/16/64 writers: PlayLedger's grouped append path beside pgbench's
+# one-statement insert and lock + insert (the table lock's cost); the README's capacity model reads it (~1 min).
+.PHONY: capacity-bench
+CAPACITY_ARGS ?=
+capacity-bench: install
+	$(BIN)/python -m bench.append_capacity $(CAPACITY_ARGS)
+
 # Steady load at half the measured maximum for MINUTES; errors and server RSS per minute, RSS slope (MiB/hour).
 MINUTES ?= 30
 SOAK_ARGS ?=
