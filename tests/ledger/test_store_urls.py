@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -10,8 +11,13 @@ from service.ledger.store import StoreURLError, persistence_env
 
 
 @pytest.fixture(autouse=True)
-def _libpq_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PGTARGETSESSIONATTRS", raising=False)  # persistence_env sets it; each test starts clean
+def _libpq_env() -> Iterator[None]:
+    """persistence_env sets PGTARGETSESSIONATTRS for the process: each test starts without it and leaves none."""
+    before = os.environ.pop("PGTARGETSESSIONATTRS", None)
+    yield
+    os.environ.pop("PGTARGETSESSIONATTRS", None)
+    if before is not None:
+        os.environ["PGTARGETSESSIONATTRS"] = before
 
 
 def test_one_host_keeps_libpq_defaults() -> None:
