@@ -21,7 +21,13 @@ def test_a_lost_primary_loses_and_doubles_no_acknowledged_command(tmp_path: Path
     tool("pg_autoctl")
     if os.geteuid() != 0:
         pytest.skip("the formation runs pg_autoctl as the postgres user through runuser: run as root")
-    outcome, promoted = run_failover(rounds=1, bots=2, gap=2.0, tail=1.5, seed=5, workdir=tmp_path, say=print)
+    before = os.environ.get("PGTARGETSESSIONATTRS")
+    try:
+        outcome, promoted = run_failover(rounds=1, bots=2, gap=2.0, tail=1.5, seed=5, workdir=tmp_path, say=print)
+    finally:  # the two-host URL set it for this process (store.py): later tests here start as they would
+        os.environ.pop("PGTARGETSESSIONATTRS", None)
+        if before is not None:
+            os.environ["PGTARGETSESSIONATTRS"] = before
     print(report([outcome]))
     assert len(promoted) == 1 and promoted[0]["new_primary"] != promoted[0]["lost"]
     assert outcome.acknowledged > 0 and outcome.found == outcome.acknowledged
