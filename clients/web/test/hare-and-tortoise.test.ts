@@ -117,6 +117,21 @@ test("two browsers play a whole game by clicking; a spectator never sees a hidde
     if (moves % 7 === 0) candidates.push(...(await domSecrets(watcher.page, hidden)));
   }
   assert.ok(moves < MAX_MOVES, "the game did not end");
+  // What happened, shown: the last move's pawns keep a ring, and pawns slide unless motion is reduced.
+  const marked = await watcher.page.locator(".ht-board .pawn.moved").count();
+  assert.ok(marked >= 1, "the spectator's board marks the pawns of the last move");
+  await watcher.page
+    .locator(".ht-board .track")
+    .screenshot({ path: artifact("hare-and-tortoise-last-move.png") });
+  const slide = () =>
+    watcher.page
+      .locator(".ht-board .pawn")
+      .first()
+      .evaluate((e) => getComputedStyle(e).transitionDuration);
+  assert.equal(await slide(), "0.4s", "a pawn slides to its new tile");
+  await watcher.page.emulateMedia({ reducedMotion: "reduce" });
+  assert.equal(await slide(), "0s", "no sliding under prefers-reduced-motion");
+  await watcher.page.emulateMedia({ reducedMotion: null });
   for (const page of [alice.page, bob.page, watcher.page]) {
     await page.getByTestId("result").waitFor();
   }

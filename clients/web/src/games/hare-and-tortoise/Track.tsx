@@ -1,8 +1,9 @@
 // The race track: start, eleven tiles (streams and Turbo tokens marked), the finish, and the five pawns,
 // each named with where it stands. A pawn the seat may move (Turbo) is a button; the movable pawns are
-// one Tab stop crossed with the arrow keys.
+// one Tab stop crossed with the arrow keys. A pawn slides to its new tile (a CSS transition, none under
+// prefers-reduced-motion) and keeps a ring until the next move, so the last move shows on the board.
 import type { LegalCommand } from "@playledger/client";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useRef } from "react";
 import { useRovingGrid } from "../../a11y/keyboard";
 import { type GameText, useGameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
@@ -37,6 +38,7 @@ export function Track(props: {
     [count],
   );
   const { cellProps } = useRovingGrid(cells);
+  const moved = useLastMoved(view.positions);
   const width = 80 + (FINISH + 1) * 64; // room past the finish for the names of the pawns there
   const tokens = Object.entries(view.turbo_tokens).map(([tile, a]) =>
     text("track.token", { tile: Number(tile), animal: animalName(a, text) }),
@@ -76,6 +78,7 @@ export function Track(props: {
               animal={animal}
               row={row}
               pos={pos}
+              moved={moved.has(animal)}
               name={animalName(animal, text)}
               button={
                 act
@@ -140,10 +143,27 @@ function Tile(props: { pos: number; stream: boolean; turbo: string | undefined; 
   );
 }
 
+/** The pawns whose tile changed with the latest view (empty on the first view): the last move's pawns. */
+function useLastMoved(positions: Record<string, number>): Set<string> {
+  const last = useRef<{ positions: Record<string, number>; moved: Set<string> } | null>(null);
+  const previous = last.current;
+  if (previous === null) {
+    last.current = { positions, moved: new Set() };
+  } else if (previous.positions !== positions) {
+    const changed = new Set(
+      ANIMALS.filter((a) => (previous.positions[a] ?? 0) !== (positions[a] ?? 0)),
+    );
+    // a view that moved no pawn (a bet, a card drawn) keeps the ring on the last pawns that moved
+    last.current = { positions, moved: changed.size > 0 ? changed : previous.moved };
+  }
+  return last.current?.moved ?? new Set();
+}
+
 function Pawn(props: {
   animal: Animal;
   row: number;
   pos: number;
+  moved: boolean;
   name: string;
   label: string;
   button: Record<string, unknown> | undefined;
@@ -151,14 +171,17 @@ function Pawn(props: {
   const { animal, button } = props;
   const x = 20 + Math.min(props.pos, FINISH) * 64 + 29;
   const y = 58 + props.row * 20;
+  const classes = ["pawn", button ? "movable" : "", props.moved ? "moved" : ""].filter(Boolean);
   return (
     <g
-      className={button ? "pawn movable" : "pawn"}
+      className={classes.join(" ")}
+      style={{ transform: `translate(${x}px, ${y}px)` }}
       {...(button ?? { role: "img", "aria-label": props.label })}
     >
-      <circle className="focus-ring" cx={x} cy={y} r={13} />
-      <circle cx={x} cy={y} r={9} fill={COLOR[animal]} />
-      <text x={x + 13} y={y + 4} className="pawn-label">
+      <circle className="moved-ring" r={15} />
+      <circle className="focus-ring" r={13} />
+      <circle r={9} fill={COLOR[animal]} />
+      <text x={13} y={4} className="pawn-label">
         {props.name}
       </text>
     </g>
