@@ -40,9 +40,6 @@ export function Track(props: {
   const { cellProps } = useRovingGrid(cells);
   const moved = useLastMoved(view.positions);
   const width = 80 + (FINISH + 1) * 64; // room past the finish for the names of the pawns there
-  const tokens = Object.entries(view.turbo_tokens).map(([tile, a]) =>
-    text("track.token", { tile: Number(tile), animal: animalName(a, text) }),
-  );
   return (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: a drawing that holds buttons (Turbo) is a group, not a fieldset */}
@@ -95,11 +92,22 @@ export function Track(props: {
           );
         })}
       </svg>
-      <p id={`${id}-about`} className="visually-hidden">
-        {text("track.streams", { tiles: joinNames(view.streams.map(String), text) })}
-        {tokens.length > 0 && ` ${text("track.tokens", { tokens: tokens.join(", ") })}`}
-      </p>
+      <About id={`${id}-about`} view={view} text={text} />
     </>
+  );
+}
+
+/** The track in words for screen readers: where the streams and the Turbo tokens are. */
+function About(props: { id: string; view: ViewOf<"hare-and-tortoise">; text: GameText }) {
+  const { view, text } = props;
+  const tokens = Object.entries(view.turbo_tokens).map(([tile, a]) =>
+    text("track.token", { tile: Number(tile), animal: animalName(a, text) }),
+  );
+  return (
+    <p id={props.id} className="visually-hidden">
+      {text("track.streams", { tiles: joinNames(view.streams.map(String), text) })}
+      {tokens.length > 0 && ` ${text("track.tokens", { tokens: tokens.join(", ") })}`}
+    </p>
   );
 }
 
