@@ -326,17 +326,20 @@ class Ledger(TableMoves, CachedGames, Application[UUID]):
             aggregate = processing_event.aggregates.get(event.originator_id)
             self.observer.appended(getattr(aggregate, "rules_name", "none"), type(event).__name__)
         cache = self.repository.cache
-        if cache is not None:
-            # A saved game is the newest version in the store: caching it spares the next command a read
-            # (commands decide on the cached copy, see _for_command) and the next read re-applying events.
-            # A finished game leaves memory instead: it never moves again, so the cache holds games in play.
-            for aggregate in processing_event.aggregates.values():
-                if isinstance(aggregate, Game):
-                    if aggregate.closed:
-                        evict(cache, aggregate.id)
-                    else:
-                        cache.put(aggregate.id, deepcopy(aggregate))
-                    self._caught_up(aggregate.id, aggregate.version)
+        for aggregate in processing_event.aggregates.values():
+            if not isinstance(aggregate, Game):
+                continue
+            if aggregate.closed:
+                self.saw_finished(aggregate.id)
+            if cache is not None:
+                # A saved game is the newest version in the store: caching it spares the next command a read
+                # (commands decide on the cached copy, see _for_command) and the next read re-applying events.
+                # A finished game leaves memory instead: it never moves again, so the cache holds games in play.
+                if aggregate.closed:
+                    evict(cache, aggregate.id)
+                else:
+                    cache.put(aggregate.id, deepcopy(aggregate))
+                self._caught_up(aggregate.id, aggregate.version)
         return recordings
 
     def forfeit_on_time(self, game_id: UUID, seat: int, version: int, now: int) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from eventsourcing.application import Repository
 
 MAX_NEWER = 10_000  # marks of games changed elsewhere before those no longer cached are dropped
+FINISHED_KEPT = 10_000  # ids of games seen to finish here, remembered (a finished game leaves the cache)
 
 
 class GameNotFound(LookupError):
@@ -51,6 +53,9 @@ class CachedGames:
         # Whether a cached game may answer a read without a store read (read_game). Only the composition
         # root can know that every write goes through this process (one server on SQLite).
         self.cache_trusted = False
+        # Games this process saw closed: they never move again, so the clocks and bots need not read a whole
+        # finished game back from the store (it left the cache) to learn that it is over.
+        self._finished: OrderedDict[UUID, None] = OrderedDict()
 
     def get_game(self, game_id: UUID) -> Game:
         try:
@@ -61,6 +66,8 @@ class CachedGames:
             raise GameNotFound(f"there is no game {game_id}")
         cache = self.repository.cache
         cached = self._cached(game_id)
+        if game.closed:
+            self.saw_finished(game_id)
         if cache is not None and game.closed:
             evict(cache, game_id)  # the repository cached what it read: a finished game is not kept (_record)
         elif cache is not None and cached is not None and cached.version < game.version:
@@ -87,6 +94,15 @@ class CachedGames:
                 self.repository.cache = LRUCache(maxsize=cache.maxsize)
                 self._newer.clear()
         self.cache_trusted = trusted
+
+    def saw_finished(self, game_id: UUID) -> None:
+        self._finished[game_id] = None
+        while len(self._finished) > FINISHED_KEPT:
+            self._finished.popitem(last=False)
+
+    def known_finished(self, game_id: UUID) -> bool:
+        """Whether this process saw the game closed (a finished game never moves again); False if unsure."""
+        return game_id in self._finished
 
     def peek(self, game_id: UUID) -> Game | None:
         """The cached game as this process last saw it, without a store read; None if not cached, or if

@@ -71,6 +71,8 @@ class BotRunner(TimerLoop[tuple[int, UUID, int]]):  # (due ms, game, seat)
             log_failure(log, exc, "bot step %s%s failed", step.__name__, args)
 
     def _game(self, game_id: UUID) -> Game | None:
+        if self._ledger.known_finished(game_id):
+            return None  # it finished here: no bot or clock moves again, and no read of the whole game
         cached = self._ledger.peek(game_id)
         if cached is not None and (not (cached.bots or cached.time_control) or cached.is_finished()):
             return None  # most saves: a game without bots or a clock, no store read

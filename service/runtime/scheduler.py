@@ -42,6 +42,8 @@ class Scheduler(TimerLoop[tuple[int, UUID]]):  # (due ms, game)
                         heapq.heappush(self._due, (self._clock() + RETRY_MS, game_id))
 
     def _check(self, game_id: UUID) -> None:
+        if self._ledger.known_finished(game_id):
+            return  # it finished here: nothing to schedule, and no read of the whole game
         cached = self._ledger.peek(game_id)  # after a save here the cache holds the newest version
         if cached is not None:
             seen = cached.status()  # a game an arbiter ended is finished: never scheduled

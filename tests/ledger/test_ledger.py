@@ -283,3 +283,20 @@ def test_the_state_a_command_leaves_is_the_state_its_events_rebuild(
         assert rebuilt == live.state
     finally:
         ledger.close()
+
+
+def test_a_game_that_finished_here_is_known_finished_without_a_store_read(store_url: str) -> None:
+    """The clocks and bots ask before reading a finished game (out of the cache) back from the store."""
+    ledger = Ledger(persistence_env(store_url))
+    created = ledger.create_game("hare-and-tortoise", PLAYERS, seed=b"s")
+    assert not ledger.known_finished(created.game_id)
+    play_random(ledger, created.game_id)
+    assert ledger.known_finished(created.game_id) and ledger.peek(created.game_id) is None
+    other = Ledger(persistence_env(store_url))  # another process: it learns so on its first read
+    try:
+        assert not other.known_finished(created.game_id)
+        other.get_game(created.game_id)
+        assert other.known_finished(created.game_id)
+    finally:
+        other.close()
+        ledger.close()
