@@ -25,9 +25,8 @@ from service.ledger.game import Game, Recorded, request_key, seed_commitment
 from service.ledger.observe import LedgerObserver
 from service.ledger.table_moves import Changed, RematchRefused, StaleVersion, TableMoves, now_ms
 from service.rules.catalog import rules_for
-from service.rules.core import RNG_VERSION, AnyRules, IllegalCommand, InvalidOptions, normalize_options
+from service.rules.core import RNG_VERSION, AnyRules, IllegalCommand, normalize_options
 
-MAX_PLAYER_NAME = 64
 REFUSAL_RETRY_S = 5.0  # how long a refusal's append retries against other processes' appends to the same log
 ATTEMPT_LOGS_KEPT = 1024  # attempts logs remembered (an aggregate each, no state beyond its version)
 __all__ = ["Changed", "Created", "Intent", "Ledger", "RematchRefused", "RequestReused", "StaleVersion", "now_ms"]
@@ -131,8 +130,8 @@ class Ledger(TableMoves, CachedGames, Application[UUID]):
         the seed guessable. `seed` is a whole seed chosen by a trusted caller (the organizer, tests).
         """
         rules = rules_for(rules_name)
-        names = [_player_name(p, i) for i, p in enumerate(players)]
-        ids = _player_ids(player_ids, len(names)) if player_ids else None
+        names = [seats.player_name(p, i) for i, p in enumerate(players)]
+        ids = seats.player_ids(player_ids, len(names)) if player_ids else None
         normalized = normalize_options(rules.metadata, len(names), options or {})
         if seed is not None and client_seed is not None:
             raise ValueError("a game takes a whole seed or a client's contribution, not both")
@@ -484,25 +483,3 @@ def _settled_bots(
     """The bot seats as the header keeps them, each with the pace it plays at (the game's default where unnamed)."""
     people = count - len(bots)
     return {str(seat): pace.settle(spec, rules, options, people) for seat, spec in sorted(bots.items())}
-
-
-def _player_name(name: str, seat: int) -> str:
-    name = name.strip() or f"seat {seat}"
-    if len(name) > MAX_PLAYER_NAME:
-        raise InvalidOptions(f"player name {name[:20]!r}... is longer than {MAX_PLAYER_NAME} characters")
-    return name
-
-
-def _player_ids(ids: Sequence[str], seats: int) -> list[str]:
-    """Explicit player ids: one per seat, each non-empty, at most MAX_PLAYER_NAME characters, all different."""
-    if len(ids) != seats:
-        raise InvalidOptions(f"give one player id per seat: {seats} players but {len(ids)} player ids")
-    cleaned = [i.strip() for i in ids]
-    for seat, pid in enumerate(cleaned):
-        if not pid:
-            raise InvalidOptions(f"the player id of seat {seat} is empty")
-        if len(pid) > MAX_PLAYER_NAME:
-            raise InvalidOptions(f"player id {pid[:20]!r}... is longer than {MAX_PLAYER_NAME} characters")
-    if len(set(cleaned)) != len(cleaned):
-        raise InvalidOptions("each seat needs a different player id: one player cannot sit twice at one game")
-    return cleaned
