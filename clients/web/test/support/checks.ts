@@ -9,7 +9,8 @@ import type { Page } from "playwright-core";
 
 /** What a player must never read: the machine's ids and the rulebook's numbers. */
 export const FORBIDDEN: [string, RegExp][] = [
-  ["an internal id", /\b[A-Z]{1,4}-[A-Z0-9]+(?:[-.][A-Z0-9]+)*[a-z]?\b/g], // R-FOX-15, B-LAMB, TC-09, HT-V2.4, GA-70a
+  // R-FOX-15, B-LAMB, TC-09, HT-V2.4, GA-70a; "Stone ST-06" too, and with any dash (ST‑06, ST–06)
+  ["an internal id", /\b[A-Z]{1,4}[-‐‑‒–][A-Z0-9]+(?:[-‐‑‒–.][A-Z0-9]+)*[a-z]?\b/g],
   ["an internal id", /\b[A-Z]{1,2}\d{2,}\b/g], // T05, S09, I01
   ["an internal id", /\b[A-Z]{1,3}_[A-Z]{1,5}\b/g], // TL_C, FA_L
   ["an internal name", /\b[a-z]+_[a-z_]+\b/g], // tie_policy, choose_second_bet
@@ -26,40 +27,49 @@ export function forbiddenIn(text: string): string[] {
 
 /**
  * The text a person sees in the page (or in the elements `within` selects): visible text nodes, not inside
- * <code>, <kbd>, <samp> (commands to copy, hashes) nor inside what `skip` selects.
+ * <code>, <kbd>, <samp> (commands to copy, hashes) nor inside what `skip` selects. With `names`, also what a
+ * screen reader reads out instead of or beside the text: aria-label, aria-valuetext and alt of visible
+ * elements (a tooltip, title, is not read as the element's name and stays out).
  */
 export async function visibleText(
   page: Page,
   within = "body",
   skip: string[] = [],
+  names = false,
 ): Promise<string> {
   return page.evaluate(
-    ({ within, skip }) => {
+    ({ within, skip, names }) => {
       const out: string[] = [];
       const excluded = ["code", "kbd", "samp", "script", "style", ...skip].join(",");
+      const shown = { visibilityProperty: true } as CheckVisibilityOptions;
       for (const root of document.querySelectorAll(within)) {
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
           const parent = n.parentElement;
-          if (!parent || parent.closest(excluded)) continue;
-          if (!parent.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions))
-            continue;
+          if (!parent || parent.closest(excluded) || !parent.checkVisibility(shown)) continue;
           out.push(n.textContent ?? "");
+        }
+        if (!names) continue;
+        for (const el of root.querySelectorAll("[aria-label], [aria-valuetext], img[alt]")) {
+          if (el.closest(excluded) || !el.checkVisibility(shown)) continue;
+          for (const a of ["aria-label", "aria-valuetext", "alt"])
+            if (el.hasAttribute(a)) out.push(el.getAttribute(a) ?? "");
         }
       }
       return out.join(" ");
     },
-    { within, skip },
+    { within, skip, names },
   );
 }
 
-/** Fails on an internal id, a rule number or "ASSUMED" in what the page shows. */
+/** Fails on an internal id, a rule number or "ASSUMED" in what the page shows or names (aria-label, alt). */
 export async function assertNoInternalIds(
   page: Page,
   where: string,
   options: { within?: string; skip?: string[] } = {},
 ): Promise<void> {
-  const text = await visibleText(page, options.within, options.skip);
+  // The accessible names too: an id read out by a screen reader is as much a leak as one on screen.
+  const text = await visibleText(page, options.within, options.skip, true);
   assert.ok(text.trim().length > 0, `${where}: the page shows some text`);
   assert.deepEqual(forbiddenIn(text), [], `${where} shows what a player should not read`);
 }

@@ -1,79 +1,91 @@
 // The path grid with the ants and the Cicada, the roles, the markers, and per player the pantry shelves
-// (Autumn) or the supply, provisions and powers (Winter). The Ant picks 6 cards on the grid and places
-// them; the Cicada clicks a card with an ant; markers, peeks, insect help, powers and purchases are
-// buttons where they are drawn. Only what the server lists as legal is offered.
+// (Autumn) or the supply, provisions and powers (Winter); at the end, each score by the rule that gave it.
+// The Ant picks 6 cards on the grid and places them; the Cicada picks a card with an ant; markers, peeks,
+// insect help, powers and purchases are buttons where they are drawn. Only what the server lists as legal
+// is offered, and every word comes from the catalog.
 import type { LegalCommand } from "@playledger/client";
-import { useState } from "react";
-import type { BoardProps, ViewOf } from "../types";
+import { useMemo, useState } from "react";
+import { useGameText, useT } from "../../i18n/text";
+import type { BoardProps, EventContext, ViewOf } from "../types";
 import "./board.css";
-import { PHASES, ROLE_NAMES, record, useCatalog } from "./common";
+import { Autumn } from "./Autumn";
+import { useCatalog } from "./common";
 import { Grid } from "./Grid";
 import { MarkerPanel, Turn } from "./Markers";
-import { Autumn, Winter } from "./Seasons";
-import { endReason, list, strings } from "./words";
+import { Results } from "./Results";
+import { Winter } from "./Winter";
+import { list, RULES, strings } from "./words";
 
 type View = ViewOf<"grasshopper-and-ant">;
 
+function Status({ view }: { view: View }) {
+  const text = useGameText(RULES);
+  const phase = String(view.phase);
+  return (
+    <p className="ga-status">
+      {text("board.status", {
+        season: view.mode === "winter" ? "winter" : "autumn",
+        round: Number(view.round),
+        phase: text.has(`phase.${phase}`) ? text(`phase.${phase}`) : "",
+        deck: Number(view.deck_count),
+      })}
+      {view.snake === true && ` · ${text("board.snake")}`}
+      {view.autumn_open === true && ` · ${text("board.open")}`}
+    </p>
+  );
+}
+
+function Roles({ view, names, seat }: { view: View; names: string[]; seat: number | undefined }) {
+  const text = useGameText(RULES);
+  const committed = list(view.committed);
+  const choosing = view.reveal === null && view.phase !== "ant_place";
+  return (
+    <ul className="ga-roles" aria-label={text("board.roles")}>
+      {strings(view.roles).map((role, s) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
+        <li key={s} className={`ga-role ga-role-${role}`}>
+          {text("board.role", {
+            name: s === seat ? text("board.you", { name: names[s] ?? "" }) : (names[s] ?? ""),
+            role: text(`role.${role}`),
+          })}
+          {committed[s] === true && choosing && (
+            <span className="ga-tag">{text("board.markerChosen")}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<View>) {
   useCatalog();
+  const t = useT();
+  const text = useGameText(RULES);
   const [picked, setPicked] = useState<string[]>([]);
   const names = game.players;
-  const roles = strings(view.roles);
-  const winter = view.mode === "winter";
+  const ctx: EventContext = useMemo(
+    () => ({ players: names, mySeat: seat, t, text }),
+    [names, seat, t, text],
+  );
   const send = (c: LegalCommand) => {
     setPicked([]);
     onCommand(c);
   };
-  const reveal = view.reveal === null ? undefined : record(view.reveal);
-  const phase = String(view.phase);
-
+  const acting = { legal, busy, send, ctx };
   return (
-    <div className="ga-board">
-      <p className="ga-status">
-        <strong>{winter ? "Winter" : "Autumn"}</strong> · round {String(view.round)} ·{" "}
-        {PHASES[phase] ?? phase} · path deck {String(view.deck_count)}
-        {view.snake === true && " · single-file ants"}
-        {view.autumn_open === true && " · insects face up"}
-      </p>
-      <ol className="ga-roles" aria-label="roles">
-        {roles.map((role, s) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
-          <li key={s} className={`ga-role ga-role-${role}`}>
-            <strong>{names[s] ?? `Seat ${s}`}</strong>
-            {s === seat && " (you)"}: {ROLE_NAMES[role] ?? role}
-            {list(view.committed)[s] === true && !reveal && phase !== "ant_place" && (
-              <span className="ga-tag">marker chosen</span>
-            )}
-          </li>
-        ))}
-      </ol>
-
+    <div className="ga-board" data-phase={String(view.phase)}>
+      <Status view={view} />
+      <Roles view={view} names={names} seat={seat} />
+      <Results view={view} game={game} />
       <div className="ga-main">
-        <Grid
-          view={view}
-          legal={legal}
-          busy={busy}
-          send={send}
-          picked={picked}
-          setPicked={setPicked}
-        />
-        <MarkerPanel view={view} names={names} legal={legal} busy={busy} send={send} />
+        <Grid view={view} picked={picked} setPicked={setPicked} {...acting} />
+        {view.finished !== true && <MarkerPanel view={view} names={names} {...acting} />}
       </div>
-
-      <Turn legal={legal} busy={busy} send={send} />
-      {winter ? (
-        <Winter view={view} names={names} seat={seat} legal={legal} busy={busy} send={send} />
+      <Turn {...acting} />
+      {view.mode === "winter" ? (
+        <Winter view={view} names={names} seat={seat} {...acting} />
       ) : (
         <Autumn view={view} names={names} seat={seat} />
-      )}
-      {view.finished === true && (
-        <p className="ga-end">
-          Ended because {endReason(view.end_reason)}. Scores:{" "}
-          {list(view.scores)
-            .map((s, i) => `${names[i]} ${String(s)}`)
-            .join(", ")}
-          .
-        </p>
       )}
     </div>
   );

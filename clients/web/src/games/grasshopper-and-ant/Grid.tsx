@@ -1,144 +1,222 @@
-// The 4×4 path grid: each card's type, insect and pawns; the Ant picks six cards for its ants (Escape
-// clears the pick), the Cicada clicks the card it sits on.
+// The 4×4 path grid: each card's type, insect and pawns. One Tab stop: the arrow keys cross the grid, Enter
+// or Space acts on the card in focus. The Ant picks six cards for its ants (only cards that still fit one of
+// the placements the server lists can be picked; Escape clears the pick), the Cicada sits on a card with an
+// ant. Nothing here decides what is legal: every action is one of the server's legal commands.
 import type { JsonObject, LegalCommand } from "@playledger/client";
-import { useCallback } from "react";
-import { useEscape } from "../../a11y/keyboard";
+import { useCallback, useMemo, useRef } from "react";
+import { useEscape, useRovingGrid } from "../../a11y/keyboard";
+import { type GameText, useGameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
-import { type Acting, key, record } from "./common";
-import { cellName, insectName, list, typeName } from "./words";
+import type { Acting } from "./common";
+import {
+  cardInsect,
+  cardType,
+  cellKey,
+  cellName,
+  insectName,
+  list,
+  RULES,
+  record,
+  typeName,
+} from "./words";
 
-export function Grid(
-  props: Acting & {
-    view: ViewOf<"grasshopper-and-ant">;
-    picked: string[];
-    setPicked: React.Dispatch<React.SetStateAction<string[]>>;
-  },
-) {
+type Pick = { picked: string[]; setPicked: React.Dispatch<React.SetStateAction<string[]>> };
+
+/** The placements the server lists that still hold every picked card, and what a pick may add. */
+function usePlacements(legal: LegalCommand[], picked: string[]) {
+  return useMemo(() => {
+    const all = legal
+      .filter((c) => c.commandType === "place_ants")
+      .map((command) => ({ command, cells: list(command.args.cells).map(cellKey) }));
+    const fitting = all.filter((p) => picked.every((k) => p.cells.includes(k)));
+    const open = new Set(picked.length < 6 ? fitting.flatMap((p) => p.cells) : []);
+    const chosen = fitting.find((p) => p.cells.length === picked.length)?.command;
+    return { placing: all.length > 0, open, chosen };
+  }, [legal, picked]);
+}
+
+export function Grid(props: Acting & Pick & { view: ViewOf<"grasshopper-and-ant"> }) {
   const { view, legal, busy, send, picked, setPicked } = props;
+  const text = useGameText(RULES);
   const grid = list(view.grid).map((row) => list(row));
-  const of = (type: string) => legal.filter((c) => c.commandType === type);
-  const placements = of("place_ants");
-  const sits = of("place_cicada");
+  const { placing, open, chosen } = usePlacements(legal, picked);
+  const sits = legal.filter((c) => c.commandType === "place_cicada");
   const clear = useCallback(() => setPicked([]), [setPicked]);
   useEscape(clear, picked.length > 0);
-  const chosenPlacement = placements.find((c) => {
-    const cells = list(c.args.cells).map(key);
-    return cells.length === picked.length && cells.every((k) => picked.includes(k));
-  });
-  const canPick = (k: string) =>
-    placements.some((c) => list(c.args.cells).some((cell) => key(cell) === k));
+  // The cards on the grid, as "r,c" joined: the roving focus is rebuilt only when a cell fills or empties.
+  const filled = grid
+    .flatMap((row, r) => row.flatMap((v, c) => (v === null ? [] : [`${r},${c}`])))
+    .join(" ");
+  const cells = useMemo(
+    () =>
+      filled
+        .split(" ")
+        .filter(Boolean)
+        .map((k) => {
+          const [row = 0, col = 0] = k.split(",").map(Number);
+          return { row, col };
+        }),
+    [filled],
+  );
+  const { cellProps } = useRovingGrid(cells);
+  const wrap = useRef<HTMLDivElement>(null);
+  const act = (c: LegalCommand) => {
+    wrap.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+    send(c);
+  };
   const toggle = (k: string) =>
-    setPicked((p) => (p.includes(k) ? p.filter((x) => x !== k) : p.length < 6 ? [...p, k] : p));
+    setPicked((p) => (p.includes(k) ? p.filter((x) => x !== k) : [...p, k]));
   return (
-    <section className="ga-grid-wrap" aria-label="path grid">
-      <div className="ga-grid">
-        <span />
-        {["A", "B", "C", "D"].map((c) => (
-          <span key={c} className="ga-axis">
-            {c}
-          </span>
-        ))}
+    <section className="ga-grid-wrap" aria-labelledby="ga-grid-title">
+      <h3 id="ga-grid-title">{text("grid.title")}</h3>
+      <div className="ga-grid" ref={wrap}>
+        <Columns />
         {grid.map((row, r) => [
           // biome-ignore lint/suspicious/noArrayIndexKey: grid rows are positions
-          <span key={`row-${r + 1}`} className="ga-axis">
+          <span key={`row-${r + 1}`} className="ga-axis" aria-hidden="true">
             {r + 1}
           </span>,
-          ...row.map((cellValue, c) => (
-            <GridCell
-              // biome-ignore lint/suspicious/noArrayIndexKey: grid cells are positions
-              key={`${r},${c}`}
-              r={r}
-              c={c}
-              cell={cellValue === null ? null : record(cellValue)}
-              sit={sits.find((s) => key(s.args.cell) === `${r},${c}`)}
-              pickable={placements.length > 0 && canPick(`${r},${c}`)}
-              selected={picked.includes(`${r},${c}`)}
-              busy={busy}
-              onClick={(sit) => (sit ? send(sit) : toggle(`${r},${c}`))}
-            />
-          )),
+          ...row.map((value, c) => {
+            const k = `${r},${c}`;
+            const sit = sits.find((s) => cellKey(s.args.cell) === k);
+            const doing = sit ? "sit" : picked.includes(k) ? "unpick" : open.has(k) ? "pick" : "";
+            const onAct = () => {
+              if (busy || !doing) return;
+              if (sit) act(sit);
+              else toggle(k);
+            };
+            return (
+              <Cell
+                key={k}
+                at={[r, c]}
+                cell={value === null ? null : record(value)}
+                doing={doing}
+                selected={picked.includes(k)}
+                text={text}
+                onAct={onAct}
+                props={cellProps(r, c)}
+              />
+            );
+          }),
         ])}
       </div>
-      {placements.length > 0 && (
-        <div className="ga-actions">
-          <span>
-            Pick 6 cards side by side for your ants ({picked.length}/6
-            {picked.length === 6 && !chosenPlacement ? ": they must touch in one chain" : ""}
-            ).
-          </span>
-          <button
-            type="button"
-            className="primary"
-            disabled={busy || !chosenPlacement}
-            onClick={() => chosenPlacement && send(chosenPlacement)}
-          >
-            Place ants{chosenPlacement ? ` on ${picked.length} cards` : ""}
-          </button>
-          {picked.length > 0 && (
-            <button type="button" onClick={() => setPicked([])}>
-              Clear
-            </button>
-          )}
-        </div>
+      {placing && (
+        <PlaceBar
+          count={picked.length}
+          chosen={chosen}
+          busy={busy}
+          text={text}
+          onPlace={act}
+          onClear={clear}
+        />
       )}
-      {sits.length > 0 && <p className="ga-hint">Click a card with an ant to sit on it.</p>}
+      {sits.length > 0 && <p className="ga-hint">{text("grid.help.sit")}</p>}
     </section>
   );
 }
 
-function GridCell(props: {
-  r: number;
-  c: number;
-  cell: JsonObject | null;
-  sit: LegalCommand | undefined;
-  pickable: boolean;
-  selected: boolean;
+function Columns() {
+  return (
+    <>
+      <span />
+      {["A", "B", "C", "D"].map((c) => (
+        <span key={c} className="ga-axis" aria-hidden="true">
+          {c}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function PlaceBar(props: {
+  count: number;
+  chosen: LegalCommand | undefined;
   busy: boolean;
-  onClick: (sit: LegalCommand | undefined) => void;
+  text: GameText;
+  onPlace: (c: LegalCommand) => void;
+  onClear: () => void;
 }) {
-  const { r, c, cell, sit, pickable, selected, busy } = props;
-  const name = cellName([r, c]);
+  const { count, chosen, busy, text } = props;
+  return (
+    <div className="ga-actions">
+      <span role="status">{text("grid.help.place", { count })}</span>
+      <button
+        type="button"
+        className="primary"
+        disabled={busy || !chosen}
+        onClick={() => chosen && props.onPlace(chosen)}
+      >
+        {text("grid.place")}
+      </button>
+      {count > 0 && (
+        <button type="button" onClick={props.onClear}>
+          {text("grid.clear")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Hidden({ children }: { children: React.ReactNode }) {
+  return <span className="visually-hidden">{children}</span>;
+}
+
+type CellProps = ReturnType<ReturnType<typeof useRovingGrid>["cellProps"]>;
+
+function Cell(props: {
+  at: [number, number];
+  cell: JsonObject | null;
+  doing: string;
+  selected: boolean;
+  text: GameText;
+  onAct: () => void;
+  props: CellProps;
+}) {
+  const { at, cell, doing, selected, text } = props;
+  const name = cellName(at);
   if (cell === null) {
     return (
-      <div className="ga-cell ga-empty" title={`${name}: empty`}>
-        <span className="ga-cell-name">{name}</span>
+      <div className="ga-cell ga-empty">
+        <span className="ga-cell-name">{text("cell.empty", { cell: name })}</span>
       </div>
     );
   }
-  const type = String(cell.type);
-  const content = (
-    <>
-      <span className="ga-cell-name">{name}</span>
-      <span className="ga-cell-type">{typeName(type)}</span>
-      <span className="ga-cell-card">{String(cell.card)}</span>
-      {typeof cell.insect === "string" && (
-        <span className="ga-cell-insect">{insectName(cell.insect)}</span>
-      )}
-      <span className="ga-pawns">
-        {cell.ant === true && <span className="ga-ant">ant</span>}
-        {cell.cicada === true && <span className="ga-cicada">Cicada</span>}
-        {selected && <span className="ga-ant ga-ghost">ant?</span>}
-      </span>
-    </>
-  );
-  const cls = `ga-cell ga-${type}${selected ? " ga-selected" : ""}${cell.ant === true ? " ga-has-ant" : ""}`;
-  if (sit || pickable) {
-    return (
-      <button
-        type="button"
-        className={`${cls} ga-clickable`}
-        disabled={busy}
-        aria-pressed={pickable ? selected : undefined}
-        aria-label={`${name}: ${typeName(type)} ${String(cell.card)}${sit ? ", sit the Cicada here" : selected ? ", ant placed" : ", place an ant"}`}
-        onClick={() => props.onClick(sit)}
-      >
-        {content}
-      </button>
-    );
-  }
+  const card = String(cell.card);
+  const type = cardType(card);
+  const insect = cardInsect(card);
+  const cls = [
+    "ga-cell",
+    `ga-${type}`,
+    selected ? "ga-selected" : "",
+    cell.ant === true ? "ga-has-ant" : "",
+    doing ? "ga-clickable" : "",
+  ];
+  // The button's name is its text: what is drawn, with separators and the action for screen readers.
   return (
-    <div className={cls} title={`${name}: ${typeName(type)} ${String(cell.card)}`}>
-      {content}
-    </div>
+    <button
+      type="button"
+      className={cls.filter(Boolean).join(" ")}
+      aria-pressed={doing === "pick" || doing === "unpick" ? selected : undefined}
+      aria-disabled={doing ? undefined : true}
+      data-cell={name}
+      data-doing={doing || undefined}
+      {...props.props}
+      onClick={props.onAct}
+    >
+      <span className="ga-cell-name">{name}</span>
+      <Hidden>: </Hidden>
+      <span className="ga-cell-type">{typeName(type, text)}</span>
+      {insect && <Hidden>, </Hidden>}
+      {insect && <span className="ga-cell-insect">{insectName(insect, text)}</span>}
+      <span className="ga-pawns">
+        {cell.ant === true && <Hidden>, </Hidden>}
+        {cell.ant === true && <span className="ga-ant">{text("cell.ant")}</span>}
+        {cell.cicada === true && <Hidden>, </Hidden>}
+        {cell.cicada === true && <span className="ga-cicada">{text("role.cicada")}</span>}
+        {selected && <Hidden>, </Hidden>}
+        {selected && <span className="ga-ant ga-ghost">{text("cell.ghost")}</span>}
+      </span>
+      {doing && <Hidden>, {text(`cell.do.${doing}`)}</Hidden>}
+    </button>
   );
 }

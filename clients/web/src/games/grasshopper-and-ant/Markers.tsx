@@ -1,74 +1,99 @@
 // The markers: your secret one, the buttons to choose or guess one, the Dragonfly's peek, and the reveal;
 // and the steps of a collection that have no place on the grid (insect help, powers, the end of buying).
+import { useGameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
-import { type Acting, CardChip, record, TypeChip } from "./common";
-import { label, list, PATH_TYPES, strings, typeName } from "./words";
+import { type Acting, CardChip, TypeChip } from "./common";
+import { label, list, PATH_TYPES, RULES, record, strings, typeName } from "./words";
 
-export function MarkerPanel(
-  props: Acting & { view: ViewOf<"grasshopper-and-ant">; names: string[] },
-) {
-  const { view, names, legal, busy, send } = props;
-  const reveal = view.reveal === null ? undefined : record(view.reveal);
+type View = ViewOf<"grasshopper-and-ant">;
+
+export function MarkerPanel(props: Acting & { view: View; names: string[] }) {
+  const { view, names } = props;
+  const text = useGameText(RULES);
   const peek = view.peek === null ? undefined : record(view.peek);
   return (
-    <section className="ga-markers" aria-label="markers">
-      <h3>Markers</h3>
-      <Markers view={view} legal={legal} busy={busy} send={send} />
+    <section className="ga-markers" aria-labelledby="ga-markers-title">
+      <h3 id="ga-markers-title">{text("markers.title")}</h3>
+      <Markers {...props} />
       {peek && (
         <p>
-          {names[Number(peek.seat)]} peeked at marker {Number(peek.slot) + 1}
-          {typeof peek.marker === "string" ? `: ${typeName(peek.marker)}` : ""}.
+          {text("markers.peeked", {
+            name: names[Number(peek.seat)] ?? "",
+            slot: Number(peek.slot) + 1,
+            shown: typeof peek.marker === "string" ? "yes" : "no",
+            type: typeof peek.marker === "string" ? typeName(peek.marker, text) : "",
+          })}
         </p>
       )}
-      {reveal && (
-        <div className="ga-reveal" data-testid="reveal">
-          <p>
-            The Ant chose <TypeChip type={String(reveal.ant_marker)} />. The Cicada guessed{" "}
-            <strong>{reveal.cicada_right === true ? "right" : "wrong"}</strong>:{" "}
-            {names[Number(reveal.collector)]} collects{" "}
-            {strings(reveal.cards).map((c) => (
-              <CardChip key={c} card={c} />
-            ))}
-          </p>
-          {list(reveal.guesses).length > 0 && (
-            <p>
-              Red Ants:{" "}
-              {list(reveal.guesses)
-                .map((g) => `${names[Number(list(g)[0])]} guessed ${typeName(list(g)[1])}`)
-                .join(", ")}
-            </p>
-          )}
-        </div>
-      )}
+      <Reveal view={view} names={names} />
     </section>
   );
 }
 
-function Markers({ view, legal, busy, send }: Acting & { view: ViewOf<"grasshopper-and-ant"> }) {
+/** The markers turned over this round: the Ant's, the Cicada's guess, the Red Ants', and who collects. */
+export function Reveal({ view, names }: { view: View; names: string[] }) {
+  const text = useGameText(RULES);
+  const reveal = view.reveal === null ? undefined : record(view.reveal);
+  if (!reveal) return null;
+  const guesses = list(reveal.guesses).map((g) => list(g));
+  const collector = typeof reveal.collector === "number" ? names[reveal.collector] : undefined;
+  return (
+    <div className="ga-reveal" data-testid="reveal">
+      <p>
+        {text("reveal.ant")} <TypeChip type={String(reveal.ant_marker)} />
+      </p>
+      <p>
+        {text("reveal.cicada", { right: reveal.cicada_right === true ? "yes" : "no" })}{" "}
+        {collector === undefined
+          ? text("reveal.nobody")
+          : text("reveal.collects", { name: collector })}{" "}
+        {strings(reveal.cards).map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two cards may read alike
+          <CardChip key={i} card={c} />
+        ))}
+      </p>
+      {guesses.length > 0 && (
+        <p>
+          {text("reveal.guesses", {
+            guesses: guesses
+              .map((g) =>
+                text("reveal.guess", {
+                  name: names[Number(g[0])] ?? "",
+                  type: typeName(g[1], text),
+                }),
+              )
+              .join("; "),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Markers({ view, legal, busy, send, ctx }: Acting & { view: View }) {
+  const text = useGameText(RULES);
   const mine = typeof view.my_marker === "string" ? view.my_marker : undefined;
   const choose = legal.filter(
     (c) => c.commandType === "choose_marker" || c.commandType === "red_ant_guess",
   );
   const peeks = legal.filter((c) => c.commandType === "peek_marker");
   if (!mine && choose.length === 0 && peeks.length === 0) {
-    return view.reveal === null ? (
-      <p className="muted">The markers stay secret until the Cicada sits.</p>
-    ) : null;
+    return view.reveal === null ? <p className="muted">{text("markers.secret")}</p> : null;
   }
   return (
     <>
       {mine && (
         <p>
-          Your secret marker: <TypeChip type={mine} />
+          {text("markers.mine")} <TypeChip type={mine} />
         </p>
       )}
       {choose.length > 0 && (
-        <div className="ga-actions">
-          <span>
+        <fieldset className="ga-actions ga-choose">
+          <legend>
             {choose[0]?.commandType === "choose_marker"
-              ? "Collect which type?"
-              : "Guess the Ant's type:"}
-          </span>
+              ? text("markers.choose")
+              : text("markers.guess")}
+          </legend>
           {PATH_TYPES.map((t) => {
             const c = choose.find((x) => x.args.path_type === t);
             return (
@@ -79,41 +104,42 @@ function Markers({ view, legal, busy, send }: Acting & { view: ViewOf<"grasshopp
                 disabled={busy || !c}
                 onClick={() => c && send(c)}
               >
-                {typeName(t)}
+                {typeName(t, text)}
               </button>
             );
           })}
-        </div>
+        </fieldset>
       )}
       {peeks.length > 0 && (
-        <div className="ga-actions">
-          <span>Dragonfly: peek at</span>
+        <fieldset className="ga-actions">
+          <legend>{text("markers.peek")}</legend>
           {peeks.map((c) => (
-            <button key={label(c)} type="button" disabled={busy} onClick={() => send(c)}>
-              marker {Number(c.args.slot) + 1}
+            <button key={label(c, ctx)} type="button" disabled={busy} onClick={() => send(c)}>
+              {label(c, ctx)}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
     </>
   );
 }
 
 /** The steps of a collection with no natural place on the grid: insect help, powers, the end of buying. */
-export function Turn({ legal, busy, send }: Acting) {
+export function Turn({ legal, busy, send, ctx }: Acting) {
+  const text = useGameText(RULES);
   const here = legal.filter((c) =>
     ["resolve_insect", "gain_power", "skip_power", "use_swap", "pass"].includes(c.commandType),
   );
   if (here.length === 0) return null;
   return (
-    <section className="ga-turn" aria-label="your choices">
-      {here.map((c) => (
-        <button key={label(c)} type="button" disabled={busy} onClick={() => send(c)}>
-          {label(c)}
+    <section className="ga-turn" aria-labelledby="ga-turn-title">
+      <h3 id="ga-turn-title">{text("turn.title")}</h3>
+      {here.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two moves may read alike
+        <button key={i} type="button" disabled={busy} onClick={() => send(c)}>
+          {label(c, ctx)}
         </button>
       ))}
     </section>
   );
 }
-
-/** Insect cards grouped by kind, with the points each kind scores (1/3/6/10 for 1-4 cards). */

@@ -1,23 +1,20 @@
-// The Grasshopper & the Ant in words: path types, cells, one sentence per event, command labels.
-// Names and prices come from the game type's catalog (ListGameTypes) once it has loaded.
-import type { GameEvent, JsonObject, JsonValue, LegalCommand } from "@playledger/client";
-import { genericLabel, who } from "../generic";
+// The Grasshopper & the Ant in words, in the page's language: path types, insects, cards (by type and
+// insect, never by id), provisions and powers by name, cells, the labels of commands and how a game ended.
+// The server's catalog (ListGameTypes) says which card carries which insect and what a provision costs;
+// the words come from this page's catalog. The event sentences are in events.ts.
+import type { Game, JsonObject, JsonValue, LegalCommand } from "@playledger/client";
+import type { GameText } from "../../i18n/text";
 import type { EndWords, EventContext, ViewOf } from "../types";
 
+export const RULES = "grasshopper-and-ant";
 export const PATH_TYPES = ["TC", "TL", "ST", "WD"] as const;
-const TYPE_NAMES: Record<string, string> = {
-  TC: "Tablecloth",
-  TL: "Tiled floor",
-  ST: "Stone",
-  WD: "Wood",
-};
 
 /** The catalog of this game type, filled in by the board once ListGameTypes answered. */
 let catalog: JsonObject = {};
 export function setCatalog(found: JsonObject): void {
   catalog = found;
 }
-function record(value: unknown): JsonObject {
+export function record(value: unknown): JsonObject {
   return value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as JsonObject)
     : {};
@@ -29,9 +26,14 @@ export function strings(value: unknown): string[] {
   return list(value).map(String);
 }
 
-export function typeName(type: JsonValue | undefined): string {
+/** "Stone", "Πέτρα": a path type by name. */
+export function typeName(type: JsonValue | undefined, text: GameText): string {
   const t = String(type);
-  return String(record(catalog.path_types)[t] ?? TYPE_NAMES[t] ?? t);
+  return text.has(`type.${t}`) ? text(`type.${t}`) : text("card.unknown");
+}
+export function insectName(insect: JsonValue | undefined, text: GameText): string {
+  const i = String(insect);
+  return text.has(`insect.${i}`) ? text(`insect.${i}`) : text("card.unknown");
 }
 /** A path card's type, from the catalog or its id (TC-07 is a Tablecloth card). */
 export function cardType(card: string): string {
@@ -41,150 +43,119 @@ export function cardInsect(card: string): string | undefined {
   const insect = record(record(catalog.path_cards)[card]).insect;
   return typeof insect === "string" ? insect : undefined;
 }
-export function insectName(insect: JsonValue | undefined): string {
-  const i = String(insect);
-  return String(record(catalog.insects)[i] ?? i.charAt(0) + i.slice(1).toLowerCase());
+/** "Stone", "Stone · Bee": a path card as a player reads it (its id only ever in a tooltip). */
+export function cardName(card: JsonValue | undefined, text: GameText): string {
+  if (card === null || card === undefined || card === "?") return text("card.hidden");
+  const id = String(card);
+  const insect = cardInsect(id);
+  const type = typeName(cardType(id), text);
+  return insect ? text("card.insect", { type, insect: insectName(insect, text) }) : type;
 }
-export interface ProvisionInfo {
-  name: string;
-  price: string[];
-  kind: string;
+export function cardNames(cards: JsonValue | undefined, text: GameText): string {
+  const found = strings(cards);
+  return found.length ? found.map((c) => cardName(c, text)).join(", ") : text("nothing");
 }
-export function provision(card: string): ProvisionInfo {
-  const p = record(record(catalog.provisions)[card]);
-  return {
-    name: typeof p.name === "string" ? p.name : card,
-    price: strings(p.price),
-    kind: typeof p.kind === "string" ? p.kind : card.replace(/-\d+$/, ""),
-  };
+/** "Wheat ear": a provision card by its kind's name (two copies of a kind read alike). */
+export function provisionName(card: JsonValue | undefined, text: GameText): string {
+  const id = String(card);
+  const kind = String(record(record(catalog.provisions)[id]).kind ?? id.replace(/-\d+$/, ""));
+  return text.has(`provision.${kind}`) ? text(`provision.${kind}`) : text("card.unknown");
 }
-export function powerInfo(power: string): { name: string; effect: string } {
-  const p = record(record(catalog.powers)[power]);
-  return {
-    name: typeof p.name === "string" ? p.name : power,
-    effect: typeof p.effect === "string" ? p.effect : "",
-  };
+export function provisionPrice(card: string): string[] {
+  return strings(record(record(catalog.provisions)[card]).price);
 }
-/** Points one insect kind scores with `n` cards of it (catalog insect_points; GA-91). */
-export function insectPoints(n: number): number {
+export function powerName(power: JsonValue | undefined, text: GameText): string {
+  const p = String(power);
+  return text.has(`power.${p}`) ? text(`power.${p}`) : text("card.unknown");
+}
+export function powerEffect(power: JsonValue | undefined, text: GameText): string {
+  const p = String(power);
+  return text.has(`effect.${p}`) ? text(`effect.${p}`) : "";
+}
+/** Points one insect kind scores with `n` cards of it: the server catalog's table (insect_points). */
+export function insectPoints(n: number): number | undefined {
   const table = list(catalog.insect_points).map(Number);
-  const points = table.length ? table : [0, 1, 3, 6, 10];
-  return points[Math.min(n, points.length - 1)] ?? 0;
+  return table.length ? table[Math.min(n, table.length - 1)] : undefined;
+}
+/** A seat's insect cards grouped by insect: [insect, how many] in the order first met. */
+export function insectKinds(cards: string[]): [string, number][] {
+  const kinds = new Map<string, number>();
+  for (const c of cards) {
+    const insect = cardInsect(c);
+    if (insect) kinds.set(insect, (kinds.get(insect) ?? 0) + 1);
+  }
+  return [...kinds];
 }
 export function cellName(cell: JsonValue | undefined): string {
   const [r, c] = list(cell).map(Number);
   return r === undefined || c === undefined ? "?" : `${"ABCD"[c] ?? c}${r + 1}`;
 }
-function cards(value: JsonValue | undefined): string {
-  const found = strings(value);
-  return found.length ? found.join(", ") : "nothing";
+export const cellKey = (cell: unknown) => list(cell).map(Number).join(",");
+
+/** "Ann", "Ann (you)": a seat in an event, this page's own seat marked (no verb changes with it). */
+export function seatName(seat: JsonValue | undefined, ctx: EventContext): string {
+  const name = typeof seat === "number" ? ctx.players[seat] : undefined;
+  if (name === undefined) return ctx.text("event.someone");
+  return seat === ctx.mySeat ? ctx.text("event.you", { name }) : name;
+}
+/** A scoring table of the server's catalog ("shelf_points", "insect_points") for 1..4, as "1, 3, 6, 10". */
+export function pointsTable(name: "shelf_points" | "insect_points"): string {
+  return list(catalog[name]).slice(1).map(String).join(", ");
 }
 
-export function label(command: LegalCommand): string {
-  if (command.label) return command.label;
+/** A move's words, the same on the board's buttons and in the list of moves (never the server's English). */
+export function label(command: LegalCommand, ctx: EventContext): string {
   const a = command.args;
+  const text = ctx.text;
   switch (command.commandType) {
     case "place_ants":
-      return `ants on ${list(a.cells).map(cellName).join(" ")}`;
+      return text("label.place_ants", { cells: list(a.cells).map(cellName).sort().join(" ") });
     case "choose_marker":
-      return `collect ${typeName(a.path_type)}`;
     case "red_ant_guess":
-      return `guess ${typeName(a.path_type)}`;
+      return text(`label.${command.commandType}`, { type: typeName(a.path_type, text) });
+    case "peek_marker":
+      return text("label.peek_marker", { slot: Number(a.slot) + 1 });
     case "place_cicada":
-      return `Cicada on ${cellName(a.cell)}`;
-    default:
-      return genericLabel(command);
+      return text("label.place_cicada", { cell: cellName(a.cell) });
+    case "resolve_insect":
+      return a.card === a.take
+        ? text("label.keep", { card: cardName(a.card, text) })
+        : text("label.take", { card: cardName(a.card, text), take: cardName(a.take, text) });
+    case "gain_power":
+      return text("label.gain_power", { card: cardName(a.discard, text) });
+    case "buy":
+      return text("label.buy", {
+        provision: provisionName(a.provision, text),
+        cards: cardNames(a.cards, text),
+      });
+    case "use_swap":
+      return text("label.use_swap", {
+        mine: provisionName(a.mine, text),
+        theirs: provisionName(a.theirs, text),
+      });
+    case "skip_power":
+    case "pass":
+      return text(`label.${command.commandType}`);
+    default: {
+      // A command this page does not know yet: the server's message key for it, else "a move".
+      const key = `command.${command.labelWords?.key.split(".command.")[1] ?? command.commandType}`;
+      return text.has(key) ? text(key) : text("label.other");
+    }
   }
 }
 
-const END_REASONS: Record<string, string> = {
-  two_full_shelves: "someone filled two shelves",
-  deck_short: "the deck could not rebuild the grid",
-  four_vp: "someone reached 4 victory points",
-  market_empty: "the provisions ran out",
-  grid_not_refilled: "the grid could not be refilled",
-};
-export function endReason(reason: JsonValue | undefined): string {
-  return END_REASONS[String(reason)] ?? String(reason);
+/** The server's tie rule ("grasshopper-and-ant.tie.insects") as a key of this namespace, if any. */
+export function tieKey(game: Game | undefined): string | undefined {
+  const rule = game?.status.outcome?.tieRuleWords?.key.split(".tie.")[1];
+  return rule ? `tie.${rule}` : undefined;
 }
 
-export function describe(event: GameEvent, ctx: EventContext): string {
-  const d = event.data;
-  const subject = (seat: JsonValue | undefined) =>
-    who(typeof seat === "number" ? seat : undefined, ctx) || "Someone";
-  const verb = (seat: JsonValue | undefined, mine: string, theirs: string) =>
-    seat === ctx.mySeat ? mine : theirs;
-  switch (event.type) {
-    case "GameSetUp":
-      return `The 16 path cards are laid out (${String(d.mode)}); ${subject(d.ant)} ${verb(d.ant, "are", "is")} the Ant, ${d.cicada === ctx.mySeat ? "you" : subject(d.cicada)} the Cicada.`;
-    case "RoundStarted":
-      return `Round ${String(d.round)}: ${subject(d.ant)} ${verb(d.ant, "are", "is")} the Ant, ${d.cicada === ctx.mySeat ? "you" : subject(d.cicada)} the Cicada.`;
-    case "AntsPlaced":
-      return `${subject(d.seat)} placed the 6 ants on ${list(d.cells).map(cellName).join(" ")}.`;
-    case "MarkerChosen":
-      return d.path_type === null || d.path_type === undefined
-        ? `${subject(d.seat)} chose a secret marker.`
-        : `${subject(d.seat)} chose ${typeName(d.path_type)} in secret.`;
-    case "MarkerPeeked":
-      return d.path_type === null || d.path_type === undefined
-        ? `${subject(d.seat)} peeked at face-down marker ${Number(d.slot) + 1}.`
-        : `${subject(d.seat)} peeked: marker ${Number(d.slot) + 1} is ${typeName(d.path_type)}, not the Ant's.`;
-    case "CicadaPlaced":
-      return `${subject(d.seat)} sat the Cicada on ${cellName(d.cell)}.`;
-    case "MarkersRevealed":
-      return `The Ant's marker was ${typeName(d.ant_marker)}: the Cicada guessed ${d.cicada_right ? "right" : "wrong"}, so ${d.collector === ctx.mySeat ? "you" : subject(d.collector)} collect${verb(d.collector, "", "s")} ${cards(d.cards)}.`;
-    case "PantryFilled":
-      return `${subject(d.seat)} moved the ${typeName(d.shelf)} cube to ${String(d.position)}${Number(d.lost) > 0 ? ` (${String(d.lost)} card${Number(d.lost) === 1 ? "" : "s"} lost)` : ""}; kept ${cards(d.kept)}.`;
-    case "PathCardDrawn": {
-      const why: Record<string, string> = {
-        red_ant: "for a right Red Ant guess",
-        exact_change: "for exact change",
-        ladybug: "with the Ladybug",
-        cocoon: "face down with the Cocoon",
-      };
-      const card = d.card === null || d.card === undefined ? "a card" : String(d.card);
-      return `${subject(d.seat)} drew ${card} ${why[String(d.reason)] ?? ""}.`.replace(" .", ".");
-    }
-    case "DeckReshuffled":
-      return `The path deck ran out: ${strings(d.cards).length} discarded cards form a new deck.`;
-    case "GridRefilled":
-      return `The grid was refilled with ${list(d.placements).length} card${list(d.placements).length === 1 ? "" : "s"}.`;
-    case "InsectResolved":
-      return d.card === d.taken
-        ? `${subject(d.seat)} kept ${String(d.card)}.`
-        : `${subject(d.seat)} took ${String(d.taken)} instead of ${String(d.card)} (same insect).`;
-    case "CardsCollected":
-      return `${subject(d.seat)} collected ${cards(d.cards)} into ${verb(d.seat, "your", "their")} supply.`;
-    case "PowerGained":
-      return `${subject(d.seat)} discarded ${String(d.discarded)} for ${powerInfo(String(d.power)).name}${typeof d.from_seat === "number" ? `, taken from ${subject(d.from_seat)}` : ""}.`;
-    case "PowerDeclined":
-      return `${subject(d.seat)} took no power.`;
-    case "ProvisionBought":
-      return `${subject(d.seat)} bought ${provision(String(d.provision)).name} with ${cards(d.paid)}.`;
-    case "ProvisionsSwapped":
-      return `${subject(d.seat)} swapped ${provision(String(d.given)).name} for ${provision(String(d.received)).name}${typeof d.other_seat === "number" ? ` from ${subject(d.other_seat)}` : " from the market"}.`;
-    case "AcquisitionEnded":
-      return `${subject(d.seat)} finished buying.`;
-    case "MarketRefilled":
-      return `The market gets ${strings(d.cards)
-        .map((c) => provision(c).name)
-        .join(", ")}.`;
-    case "GameFinished": {
-      const winners = strings(d.winners).map((s) => subject(Number(s)));
-      return `The game is over (${endReason(d.reason)}): ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" ? "s" : ""}.`;
-    }
-    case "SeedRevealed":
-      return "The seed is revealed: anyone can now check every shuffle of this game.";
-    default:
-      return event.type;
-  }
-}
-
-/** Why the game ended, and the tie-break its mode has (Autumn: insect cards; Winter: path cards in supply). */
-export function endWords(view: ViewOf<"grasshopper-and-ant">): EndWords {
+/** Why the game ended, and the tie rule the server applied (none when no tie needed one). */
+export function endWords(view: ViewOf<"grasshopper-and-ant">, game: Game): EndWords {
   const reason = view.end_reason;
+  const tie = tieKey(game);
   return {
     ...(reason ? { reason: { key: `end.${reason}` } } : {}),
-    tieBreak: { key: reason === "four_vp" ? "tie.four_vp" : `tie.${view.mode}` },
+    ...(tie ? { tieBreak: { key: tie } } : {}),
   };
 }
