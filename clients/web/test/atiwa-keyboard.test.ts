@@ -340,9 +340,13 @@ test("a person plays Atiwa's first round against a bot by keyboard alone, in Pol
   });
   const names = await createByKeyboard(page);
   await checkPage(page, "the table at the start", names);
-  const score = (await page.locator(".at-score").textContent()) ?? "";
-  for (const name of names)
-    assert.match(score, new RegExp(`${name}: \\d+ punkt`), "a running score");
+  const rows = await page.locator(".at-score-table tbody tr").allTextContents();
+  for (const [seat, name] of names.entries())
+    assert.match(
+      rows[seat] ?? "",
+      new RegExp(`^${name}(-?\\d+){7}$`),
+      "a running score by category",
+    );
 
   const { phases, moves, asked } = await playRound(page, names);
   const s = await state(page);

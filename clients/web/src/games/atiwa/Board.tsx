@@ -4,13 +4,12 @@
 // on an open place, a piece on a field; the rest (start an action, pass, pay, choose) are buttons of the
 // task bar. By keyboard the spaces and your fields are each one Tab stop crossed with the arrow keys.
 import type { LegalCommand } from "@playledger/client";
-import { useMemo, useRef, useState } from "react";
+import { type ReactNode, useMemo, useRef, useState } from "react";
 import { useGameText } from "../../i18n/text";
-import type { BoardProps, ViewOf } from "../types";
-import { type Facts, gainsNothing, type Nothing } from "./actions";
+import type { BoardProps } from "../types";
 import { Confirm } from "./Confirm";
-import { arr, obj, useCatalog } from "./catalog";
-import { FIELD_COMMANDS, key } from "./common";
+import { useCatalog } from "./catalog";
+import { FIELD_COMMANDS, key, type Nothing, type SpaceView, type View } from "./common";
 import { FinalScores } from "./FinalScores";
 import { useKeepFocus, useRoving } from "./keys";
 import { Legend, LocationCards, TerrainDisplay } from "./Offers";
@@ -20,9 +19,6 @@ import { Space, type SpaceProps } from "./Space";
 import { TaskBar } from "./TaskBar";
 import { RULES, spaceName } from "./words";
 import "./atiwa.css";
-
-type View = ViewOf<"atiwa">;
-type SpaceView = NonNullable<View["spaces"]>[number];
 
 interface Asking {
   command: LegalCommand;
@@ -42,10 +38,7 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
   const open = spaces.map((s) => s.id).filter((id) => workerCommands.has(id));
   const roving = useRoving(open);
   const players = view.players ?? [];
-  const me = seat === undefined ? undefined : players[seat];
-  const facts = me && factsOf(view, me, catalog);
-  const nothingFor = (s: SpaceView) => (facts ? gainsNothing(s.actions, facts) : undefined);
-  const { asking, onPlace, closeAsking } = useAsking(onCommand, nothingFor);
+  const { asking, onPlace, closeAsking } = useAsking(onCommand);
   const spaceProps: SpaceProps = {
     catalog,
     round: view.round,
@@ -53,7 +46,6 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
     busy,
     text,
     roving,
-    nothing: (s) => nothingFor(s) !== undefined,
     onPlace,
   };
   const ordered =
@@ -62,7 +54,13 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
     <div className="at-board" ref={root}>
       <Status view={view} players={game.players} text={text} />
       <RunningScore view={view} players={game.players} text={text} />
-      {view.final !== undefined && <FinalScores view={view} players={game.players} />}
+      {view.final !== undefined && (
+        <FinalScores
+          view={view}
+          players={game.players}
+          placements={game.status.outcome?.placements ?? []}
+        />
+      )}
       <TaskBar
         legal={legal}
         view={view}
@@ -71,22 +69,25 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
         onCommand={onCommand}
         home={home}
       />
-      <Spaces
-        spaces={spaces}
-        breeding={view.breeding ?? []}
-        workerCommands={workerCommands}
-        spaceProps={spaceProps}
-      />
-      <div className="at-row">
-        <TerrainDisplay display={view.display ?? []} catalog={catalog} text={text} />
-        <LocationCards stacks={view.stacks ?? {}} catalog={catalog} text={text} />
-      </div>
-      {ordered.map((p) => (
+      <Folded when={view.final !== undefined} summary={text("ended.board")}>
+        <Spaces
+          spaces={spaces}
+          breeding={view.breeding ?? []}
+          workerCommands={workerCommands}
+          spaceProps={spaceProps}
+        />
+        <div className="at-row">
+          <TerrainDisplay display={view.display ?? []} catalog={catalog} text={text} />
+          <LocationCards stacks={view.stacks ?? {}} catalog={catalog} text={text} />
+        </div>
+      </Folded>
+      {ordered.map((p, i) => (
         <Player
           key={p.seat}
           player={p}
           name={game.players[p.seat] ?? String(p.seat + 1)}
           isMe={p.seat === seat}
+          folded={i > 0}
           catalog={catalog}
           fieldCommands={p.seat === seat ? fieldCommands : new Map()}
           cardCommands={p.seat === seat ? legal.filter((c) => c.commandType === "place_card") : []}
@@ -108,14 +109,22 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
   );
 }
 
-/** Placing a worker, asking first when the view shows the space to gain the seat nothing. */
-function useAsking(
-  onCommand: (c: LegalCommand) => void,
-  nothingFor: (s: SpaceView) => Nothing | undefined,
-) {
+/** The table's common parts, folded behind a disclosure once the game is over (the end explains it). */
+function Folded(props: { when: boolean; summary: string; children: ReactNode }) {
+  if (!props.when) return <>{props.children}</>;
+  return (
+    <details className="at-section at-ended">
+      <summary>{props.summary}</summary>
+      <div className="at-board">{props.children}</div>
+    </details>
+  );
+}
+
+/** Placing a worker, asking first when the server's view says the space gains the seat nothing. */
+function useAsking(onCommand: (c: LegalCommand) => void) {
   const [asking, setAsking] = useState<Asking>();
   const onPlace = (command: LegalCommand, space: SpaceView) => {
-    const nothing = nothingFor(space);
+    const nothing = space.gains_nothing ? space.nothing : undefined;
     if (nothing) setAsking({ command, space, nothing, from: document.activeElement });
     else onCommand(command);
   };
@@ -126,30 +135,6 @@ function useAsking(
     else if (asking.from instanceof HTMLElement) asking.from.focus();
   };
   return { asking, onPlace, closeAsking };
-}
-
-/** What the view says about the seat that tells a space yielding nothing (see actions.ts). */
-function factsOf(
-  view: View,
-  me: NonNullable<View["players"]>[number],
-  catalog: ReturnType<typeof useCatalog>,
-): Facts {
-  const treeRow = arr(obj(catalog.supply_board).TREE).length;
-  return {
-    nature: me.nature_symbols,
-    gold: me.gold,
-    trees: treeRow - (me.supply_board.TREE?.left ?? treeRow),
-    display: view.display ?? [],
-    deck: view.deck_size ?? 0,
-    discard: (view.discard ?? []).length,
-    stacks: view.stacks ?? {},
-    price: (location, side) => {
-      const info = obj(obj(catalog.locations)[location]);
-      if (info.cost_trees === undefined) return undefined;
-      const gold = side === "left" ? info.cost_gold_left : info.cost_gold_right;
-      return { trees: Number(info.cost_trees), gold: Number(gold) };
-    },
-  };
 }
 
 /** The seat's legal commands by where they are pressed: a worker by space, a piece by card and field. */

@@ -1,9 +1,9 @@
-// "This gains you nothing. Place anyway?": asked before a worker goes onto a space the view shows to yield
-// nothing for the seat now (issue 29). A modal dialog: the focus starts on Cancel, Escape cancels, and the
+// "This gains you nothing. Place anyway?": asked before a worker goes onto a space the server's view says
+// gains the seat nothing now, with the view's reason (issue 29). A modal dialog: the focus starts on Cancel, Escape cancels, and the
 // focus goes back to the space when it closes without the move.
 import { useEffect, useRef } from "react";
 import type { GameText } from "../../i18n/text";
-import type { Nothing } from "./actions";
+import type { Nothing } from "./common";
 
 export function Confirm(props: {
   nothing: Nothing;
@@ -25,7 +25,13 @@ export function Confirm(props: {
     dialog.current?.close();
     then();
   };
-  const { why, ...values } = nothing;
+  const values = {
+    gold: nothing.gold,
+    have: nothing.have,
+    trees: nothing.trees,
+    haveTrees: nothing.have_trees,
+    haveGold: nothing.have_gold,
+  };
   return (
     <dialog
       ref={dialog}
@@ -41,7 +47,7 @@ export function Confirm(props: {
         <strong>{text("confirm.nothing")}</strong>
       </p>
       <p id="at-confirm-why">
-        {props.space}: {text(`confirm.why.${why}`, values)}
+        {props.space}: {text(`confirm.why.${nothing.why}`, values)}
       </p>
       <div className="actions">
         <button type="button" ref={cancel} onClick={() => close(props.onCancel)}>

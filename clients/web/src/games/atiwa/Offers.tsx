@@ -1,5 +1,6 @@
 // What is on offer: the terrain display (the cards the "displayed terrain" spaces take) and the four
-// location stacks with their price; a small drawing of each card's eight field types; the key to them.
+// location stacks with their price (folded: the action board's location spaces show the price too); a
+// small drawing of each card's eight field types; the key to them.
 import type { JsonObject, JsonValue } from "@playledger/client";
 import type { GameText } from "../../i18n/text";
 import { arr, cardInfo, obj } from "./catalog";
@@ -31,7 +32,7 @@ export function TerrainDisplay(props: {
 }) {
   const { display, catalog, text } = props;
   return (
-    <section className="at-section" aria-labelledby="at-display-title">
+    <section className="at-section at-offers" aria-labelledby="at-display-title">
       <h3 id="at-display-title">{text("display.title")}</h3>
       <div className="at-display">
         {display.map((id, slot) => {
@@ -69,9 +70,15 @@ export function LocationCards(props: {
   text: GameText;
 }) {
   const { stacks, catalog, text } = props;
+  const left = LOCATIONS.map((kind) =>
+    text("locations.left", { card: cardName(kind, text), left: stacks[kind] ?? 0 }),
+  );
+  // Folded: the action board shows each location space's price; the cards' fields are a click away.
   return (
-    <section className="at-section" aria-labelledby="at-locations-title">
-      <h3 id="at-locations-title">{text("locations.title")}</h3>
+    <details className="at-section at-locations">
+      <summary>
+        <h3>{text("locations.title")}</h3> <span>{left.join(" · ")}</span>
+      </summary>
       <div className="at-display">
         {LOCATIONS.map((kind) => {
           const info = obj(obj(catalog.locations)[kind]);
@@ -98,7 +105,7 @@ export function LocationCards(props: {
           );
         })}
       </div>
-    </section>
+    </details>
   );
 }
 

@@ -3,9 +3,8 @@
 import type { JsonObject, LegalCommand } from "@playledger/client";
 import { type GameText, useGameText } from "../../i18n/text";
 import { cardInfo } from "./catalog";
-import { content, HELD, key, num, pressable } from "./common";
+import { content, HELD, key, num, type PlayerView, pressable } from "./common";
 import type { useRoving } from "./keys";
-import type { PlayerView } from "./points";
 import { cardName, cardNumber, commandLabel, RULES } from "./words";
 
 type Card = PlayerView["cards"][number];

@@ -1,15 +1,14 @@
-// A player's side of the table: their stock, their task, the supply board and the play area. On your own
-// side the fields and open places you may use are one roving group; a field with several moves opens its
-// choices (Escape closes them).
+// A player's side of the table: their stock, their task, the supply board and the play area (another
+// player's folded away, a click from open, to keep the page short). On your own side the fields and open
+// places you may use are one roving group; a field with several moves opens its choices (Escape closes them).
 import type { JsonObject, LegalCommand } from "@playledger/client";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useEscape } from "../../a11y/keyboard";
 import { type GameText, useGameText } from "../../i18n/text";
 import { arr, obj } from "./catalog";
-import { key, num, pressable, ROWS, SEAT_COLOURS } from "./common";
+import { key, num, type PlayerView, pressable, ROWS, SEAT_COLOURS } from "./common";
 import { useRoving } from "./keys";
 import { PlayArea } from "./PlayArea";
-import type { PlayerView } from "./points";
 import { commandLabel, pieceName, RULES, spaceName } from "./words";
 
 function SupplyBoard({
@@ -22,31 +21,35 @@ function SupplyBoard({
   text: GameText;
 }) {
   const values = obj(catalog.supply_board);
+  const rows = ROWS.map((kind) => {
+    const row = player.supply_board[kind] ?? { left: 0, value: 0 };
+    const printed = arr(values[kind]).map(Number);
+    const taken = printed.length - row.left;
+    return { kind, ...row, next: taken < printed.length ? printed[taken] : "—" };
+  });
+  // One column a row of the board: five narrow columns, three lines (left, value now, next).
   return (
     <table className="at-supply">
       <caption>{text("supply.caption")}</caption>
       <thead>
         <tr>
-          <th scope="col">{text("supply.row")}</th>
-          <th scope="col">{text("supply.left")}</th>
-          <th scope="col">{text("supply.value")}</th>
-          <th scope="col">{text("supply.next")}</th>
+          <td />
+          {rows.map((r) => (
+            <th key={r.kind} scope="col">
+              {text(`kind.${r.kind}`)}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {ROWS.map((kind) => {
-          const row = player.supply_board[kind] ?? { left: 0, value: 0 };
-          const printed = arr(values[kind]).map(Number);
-          const taken = printed.length - row.left;
-          return (
-            <tr key={kind}>
-              <th scope="row">{text(`kind.${kind}`)}</th>
-              <td>{row.left}</td>
-              <td>{row.value}</td>
-              <td>{taken < printed.length ? printed[taken] : "—"}</td>
-            </tr>
-          );
-        })}
+        {(["left", "value", "next"] as const).map((line) => (
+          <tr key={line}>
+            <th scope="row">{text(`supply.${line}`)}</th>
+            {rows.map((r) => (
+              <td key={r.kind}>{r[line]}</td>
+            ))}
+          </tr>
+        ))}
       </tbody>
     </table>
   );
@@ -68,6 +71,8 @@ export function Player(props: {
   player: PlayerView;
   name: string;
   isMe: boolean;
+  /** Folded: the supply board and the cards behind a disclosure (another player's side). */
+  folded: boolean;
   catalog: JsonObject;
   fieldCommands: Map<string, LegalCommand[]>;
   cardCommands: LegalCommand[];
@@ -93,19 +98,27 @@ export function Player(props: {
     setPicked(undefined);
     onCommand(c);
   };
+  // Beside the name and stock when drawn (shorter), with the cards when folded.
+  const supply = <SupplyBoard player={player} catalog={props.catalog} text={text} />;
   return (
     <section
       className={`at-player${isMe ? " at-me" : ""}`}
       aria-labelledby={`at-player-${player.seat}`}
       style={{ borderTopColor: SEAT_COLOURS[player.seat % 4] }}
     >
-      <h3 id={`at-player-${player.seat}`}>{isMe ? text("player.you", { name }) : name}</h3>
-      <Stats player={player} text={text} />
-      <TaskLine player={player} text={text} />
-      <div className="at-player-body">
-        <SupplyBoard player={player} catalog={props.catalog} text={text} />
+      <div className="at-player-head">
+        <div>
+          <h3 id={`at-player-${player.seat}`}>{isMe ? text("player.you", { name }) : name}</h3>
+          <Stats player={player} text={text} />
+          <TaskLine player={player} text={text} />
+        </div>
+        {!props.folded && supply}
+      </div>
+      <Fold folded={props.folded} summary={text("player.more", { name })}>
+        {props.folded && supply}
         <section
           className="at-area-wrap"
+          data-scrolls
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard
           tabIndex={0}
           aria-label={text("area.label", { name })}
@@ -125,9 +138,21 @@ export function Player(props: {
             roving={roving}
           />
         </section>
-      </div>
+      </Fold>
       <Choices choices={choices} busy={busy} act={act} unpick={unpick} first={first} />
     </section>
+  );
+}
+
+/** A player's supply board and cards: drawn, or folded behind a disclosure that opens them. */
+function Fold(props: { folded: boolean; summary: string; children: ReactNode }) {
+  const body = <div className="at-player-body">{props.children}</div>;
+  if (!props.folded) return body;
+  return (
+    <details className="at-fold">
+      <summary>{props.summary}</summary>
+      {body}
+    </details>
   );
 }
 

@@ -1,10 +1,8 @@
-// The line above the board (round, phase, start player, deck, bag, solo colour) and the running score:
-// solo, against the goal's points; with several players, every seat's score so far.
+// The line above the board (round, phase, start player, deck, bag, solo colour) and the running score the
+// server's view carries: every seat's score so far by category; solo, against the goal's conditions.
 import type { GameText } from "../../i18n/text";
-import type { ViewOf } from "../types";
-import { GOAL_POINTS, scores } from "./points";
-
-type View = ViewOf<"atiwa">;
+import type { View } from "./common";
+import { GoalList } from "./Goal";
 
 function phaseOf(phase: string): string {
   const word = phase.split(":")[0] ?? "";
@@ -42,7 +40,21 @@ export function Status({ view, players, text }: { view: View; players: string[];
   );
 }
 
-/** Solo: the score so far of the goal's points; several players: each seat's score so far. */
+/** The score categories in the final scoring's order (AT-91..AT-96), then the total. */
+export const CATEGORIES = [
+  "gold",
+  "cards",
+  "supply_board",
+  "trained_families",
+  "fruit_bats",
+  "food_shortage",
+  "total",
+] as const;
+
+/**
+ * Every seat's score so far by category, as the server's view counts it (the final scoring applied now);
+ * solo, measured against the goal's points and its other conditions as they stand.
+ */
 export function RunningScore({
   view,
   players,
@@ -52,32 +64,54 @@ export function RunningScore({
   players: string[];
   text: GameText;
 }) {
-  const all = scores(view);
-  if (all.length === 0) return null;
-  const done = view.final !== undefined;
-  const solo = view.solo;
+  const seats = view.players ?? [];
+  if (seats.length === 0 || view.final !== undefined) return null;
+  const goal = view.solo?.goal;
+  const points = goal?.conditions.find((c) => c.key === "points");
+  const others = goal
+    ? { ...goal, conditions: goal.conditions.filter((c) => c.key !== "points") }
+    : undefined;
   return (
     <section className="at-score" aria-labelledby="at-score-title">
-      <h3 id="at-score-title">{text(done ? "score.final" : "score.title")}</h3>
-      {solo ? (
+      <h3 id="at-score-title">
+        {text("score.title")} <span className="muted">{text("score.hint")}</span>
+      </h3>
+      {goal && points && (
         <p>
           {text("score.goal", {
-            score: all[0] ?? 0,
-            goal: GOAL_POINTS[solo.challenge] ?? 0,
-            challenge: text(`challenge.${solo.challenge}`),
+            score: points.have,
+            goal: points.count,
+            challenge: text(`challenge.${goal.challenge}`),
           })}
         </p>
-      ) : (
-        <ul>
-          {all.map((score, seat) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
-            <li key={seat}>
-              {text("score.seat", { name: players[seat] ?? String(seat + 1), score })}
-            </li>
-          ))}
-        </ul>
       )}
-      {!done && <p className="muted">{text("score.hint")}</p>}
+      {others && others.conditions.length > 0 && <GoalList goal={others} now text={text} />}
+      <div className="table-wrap">
+        <table className="at-supply at-score-table">
+          <thead>
+            <tr>
+              <th scope="col">{text("score.player")}</th>
+              {CATEGORIES.map((c) => (
+                <th key={c} scope="col">
+                  {text(`final.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {seats.map((p) => (
+              <tr key={p.seat} data-seat={p.seat}>
+                <th scope="row">{players[p.seat] ?? String(p.seat + 1)}</th>
+                {CATEGORIES.map((c) => (
+                  <td key={c} className={c === "total" ? "at-total" : undefined}>
+                    {p.score[c]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,15 +1,13 @@
 // One space of the round track or the action board: what it gives and costs, whose worker stands on it,
-// and whether the view shows it to gain you nothing now; a space the seat may take is a button (one of the
+// and whether the server's view says it gains you nothing now; a space the seat may take is a button (one of the
 // board's roving group: arrows move between them).
 import type { JsonObject, LegalCommand } from "@playledger/client";
 import type { GameText } from "../../i18n/text";
 import { actionText } from "./actions";
 import { obj } from "./catalog";
-import { pressable, SEAT_COLOURS } from "./common";
+import { pressable, SEAT_COLOURS, type SpaceView } from "./common";
 import type { useRoving } from "./keys";
 import { LOCATION_OF, spaceName } from "./words";
-
-type SpaceView = { id: string; actions: string[]; worker?: number; placed_in_round?: number };
 
 export interface SpaceProps {
   catalog: JsonObject;
@@ -18,8 +16,6 @@ export interface SpaceProps {
   busy: boolean;
   text: GameText;
   roving: ReturnType<typeof useRoving>;
-  /** Whether the view shows the space to yield nothing for the seat now. */
-  nothing: (space: SpaceView) => boolean;
   onPlace: (command: LegalCommand, space: SpaceView) => void;
 }
 
@@ -33,7 +29,7 @@ export function Space(props: SpaceProps & { space: SpaceView; command: LegalComm
     : spaceName(id, text);
   const cost = locationCost(id, catalog, text);
   const worker = space.worker;
-  const nothing = command !== undefined && props.nothing(space);
+  const nothing = command !== undefined && space.gains_nothing === true;
   const body = (
     <>
       <strong>{title}</strong>

@@ -1,9 +1,6 @@
 // What an action space does, read from the words the server's view gives for it ("take 1 bat + 1 gold",
-// "buy a farm (left space)", ...), so the page can say it in its own language; and which spaces the view
-// itself shows to gain nothing for the seat now (the player aid of issue 29). The page decides no rule
-// here: it only reads what the view and the catalog state (a display place that is empty, no nature
-// symbol, an empty deck or stack, too little gold or too few trees for a printed price). Whatever the view
-// cannot tell (whether a piece finds a free field) counts as a gain.
+// "buy a farm (left space)", ...), so the page can say it in its own language. Whether a space gains the
+// seat nothing the server's view says itself (a space's `gains_nothing`); the page decides no rule.
 import type { GameText } from "../../i18n/text";
 
 /** A piece kind and how many of it. */
@@ -151,60 +148,4 @@ export function actionText(words: string, text: GameText): string {
   const a = parseAction(words);
   const body = bodyText(a, text);
   return a.bonus && a.kind !== "unknown" ? text("action.bonus", { action: body }) : body;
-}
-
-/** What the view says about the seat, for telling a space that yields nothing. */
-export interface Facts {
-  nature: number;
-  gold: number;
-  /** Trees on the seat's cards (the pieces taken from the supply board's tree row). */
-  trees: number;
-  display: (string | null)[];
-  deck: number;
-  discard: number;
-  stacks: Record<string, number>;
-  /** A location space's printed price (the catalog's), if known. */
-  price: (location: string, side: "left" | "right") => { trees: number; gold: number } | undefined;
-}
-
-/** Why the view shows a space to yield nothing now: one reason per kind, its numbers as values. */
-export type Nothing =
-  | { why: "nature" }
-  | { why: "display" }
-  | { why: "deck" }
-  | { why: "stack" }
-  | { why: "price"; trees: number; gold: number; haveTrees: number; haveGold: number }
-  | { why: "gold"; gold: number; have: number };
-
-function nothingFrom(a: Action, f: Facts): Nothing | undefined {
-  switch (a.kind) {
-    case "perNature":
-      return f.nature === 0 ? { why: "nature" } : undefined;
-    case "display":
-      return (f.display[a.n - 1] ?? null) === null ? { why: "display" } : undefined;
-    case "draw":
-      return f.deck === 0 && f.discard === 0 ? { why: "deck" } : undefined;
-    case "paidTrain":
-    case "exchange":
-      return f.gold < a.gold ? { why: "gold", gold: a.gold, have: f.gold } : undefined;
-    case "location": {
-      if (f.stacks[a.location] === 0) return { why: "stack" };
-      const price = f.price(a.location, a.side);
-      if (price === undefined || (f.trees >= price.trees && f.gold >= price.gold)) return undefined;
-      return { why: "price", ...price, haveTrees: f.trees, haveGold: f.gold };
-    }
-    default:
-      return undefined; // a piece to place, a training, a choice: the view cannot tell, so it may gain
-  }
-}
-
-/**
- * The first reason when every main action of the space yields nothing by what the view shows; undefined
- * when one may gain something (or the view cannot tell). A bonus action never counts: it needs its main one.
- */
-export function gainsNothing(actions: string[], facts: Facts): Nothing | undefined {
-  const main = actions.map(parseAction).filter((a) => !a.bonus);
-  if (main.length === 0) return undefined;
-  const reasons = main.map((a) => nothingFrom(a, facts));
-  return reasons.every((r) => r !== undefined) ? reasons[0] : undefined;
 }

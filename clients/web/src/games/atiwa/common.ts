@@ -1,5 +1,16 @@
-// What the Atiwa drawings share: which commands are clicks on a field, the seat colours, the rows of the
-// supply board, and small readers of the view's JSON.
+// What the Atiwa drawings share: the view's parts by name, which commands are clicks on a field, the seat
+// colours, the rows of the supply board, and small readers of the view's JSON.
+import type { ViewOf } from "../types";
+
+export type View = ViewOf<"atiwa">;
+export type PlayerView = NonNullable<View["players"]>[number];
+export type SpaceView = NonNullable<View["spaces"]>[number];
+/** Why a worker on a space would gain the seat to act nothing now (the server's `nothing`). */
+export type Nothing = NonNullable<SpaceView["nothing"]>;
+/** The solo goal condition by condition, as it stands now (`solo.goal`) or at the end (`final.goal`). */
+export type Goal = NonNullable<NonNullable<View["final"]>["goal"]>;
+export type Condition = Goal["conditions"][number];
+
 export const FIELD_COMMANDS = new Set([
   "place_item",
   "train_family",
