@@ -1,12 +1,27 @@
-// A person plays Antics! against two server bots by clicking on the drawn page: markers on the hexes
-// of their own ant-hill, tiles in the display, and the labelled moves for the rest; several turns,
-// then the page is photographed (also at a phone's width).
+// A person plays a whole game of Antics! against a server bot by clicking on the drawn board only: hexes
+// of their ant-hill for markers, the magnificANT's actions, tiles of the display, a tile of their supply
+// and its ghost hexes, hatcheries, paths and sites of the meadow, the choices a place asks, Finish and End
+// drawn in the turn bar; never the list of moves. The page is in Czech (the rulebook's language) and each
+// phase reached is checked in Czech, Greek and Polish (no English of the catalog, no internal id), with
+// axe and the page's height, and photographed. The end explains the result: each seat's points by rule
+// (leaves on fungi, prey kinds squared) adding up to the server's totals, places, the tie-break, what was
+// hidden; at a phone's width nothing goes sideways.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
-import { artifact, launch, person, startServer } from "./support/browser.ts";
-import { moveButtons } from "./support/checks.ts";
+import {
+  assertNoSideways,
+  type BoardState,
+  boardState,
+  changed,
+  checkPhase,
+  createGame,
+  phaseOf,
+  setLanguage,
+  signature,
+} from "./support/antics.ts";
+import { artifact, launch, startServer } from "./support/browser.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -20,78 +35,157 @@ after(async () => {
   await server?.dispose();
 });
 
-const MAX_CLICKS = 80; // bounded: a broken page must not loop for ever
-const TURNS = 4;
+const MAX_STEPS = 1500; // presses and waits of 100 ms: a bound for a broken page
+const ACTIVE_TURNS = 4; // then this seat only ends its turns, and the stalemate rule ends the game
+const PLAY_MS = 75_000;
+const LANGUAGES = ["cs", "el", "pl"];
 
-async function version(page: Page): Promise<string> {
-  return (await page.locator("h1 .muted").textContent()) ?? "";
+/** The board element to press now, as a selector and a kind; undefined: nothing to press. */
+function choose(s: BoardState, active: boolean, k: number): [string, string] | undefined {
+  if (s.choices > 0) return [".an-choices button[data-command]", "choice"];
+  if (s.ghosts > 0) return [".an-me .an-ghost", "ghost hex"];
+  if (s.chips > 0 && s.chosen === 0) return [".an-me .an-chip:not([disabled])", "supply tile"];
+  if (s.phase === "feeding" || s.action) {
+    if (s.tiles > 0) return [".an-display button.an-tile", "display tile"];
+    if (s.places > 0) return [".an-meadow .an-place", "meadow"];
+    if (s.hatcheries > 0) return [".an-hatcheries button", "hatchery"];
+    if (s.finish > 0) return ['.an-turnbar button[data-command="finish_action"]', "finish"];
+  }
+  if (!active || (s.hexes === 0 && s.magnificant === 0))
+    return s.end > 0 ? ['.an-turnbar button[data-command="end_turn"]', "end turn"] : undefined;
+  if (s.hexes === 0 && s.magnificant > 0)
+    // a first tile to build: its hexes give the actions
+    return ['.an-turnbar button[data-action="BUILD"]', "magnificANT"];
+  if (s.hexes > 0 && (s.magnificant === 0 || k % 3 !== 0))
+    return [`.an-me .an-hex >> nth=${k % s.hexes}`, "hex"];
+  return [
+    `.an-turnbar button[data-command="use_magnific_ant"] >> nth=${k % s.magnificant}`,
+    "magnificANT",
+  ];
 }
 
-test("a person plays several turns of Antics! against server bots by clicking on the board", async () => {
-  const { page, errors, context } = await person(browser);
-  await page.goto(`${server.webUrl}/`);
-  await page.getByRole("radio", { name: /Antics/ }).check();
-  await page.getByLabel("Number of players").selectOption("3");
-  for (const seat of [1, 2])
-    await page.getByLabel(`Bot level for Bot ${seat}`).selectOption("greedy");
-  await page.getByRole("button", { name: "Create game" }).click();
-  await page.getByRole("link", { name: "Go to the table" }).click();
-  await page.waitForSelector(".antics-board");
-  // the drawn page: the display with its three anteaters, the meadow, every ant-hill
-  assert.equal(
-    await page.locator(".antics-display").getByText("Anteater", { exact: true }).count(),
-    3,
+async function press(page: Page, selector: string): Promise<void> {
+  // A move on its way makes the board's presses inert for a moment (aria-disabled): wait it out.
+  await page.waitForFunction(
+    () => !document.querySelector('.an-board [aria-disabled="true"]'),
+    null,
+    {
+      timeout: 10_000,
+    },
   );
-  assert.equal(await page.locator(".antics-hill").count(), 3);
-  await page.getByRole("img", { name: "the meadow" }).waitFor();
+  const before = await signature(page);
+  const target = page.locator(selector).first();
+  await target.click();
+  await changed(page, before);
+}
 
+/** At a phone's width (390×844) the page goes nowhere sideways; then back to 1280×900. */
+async function phone(page: Page, phase: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await assertNoSideways(page, `${phase} at a phone's width`);
+  await page.screenshot({ path: artifact(`antics-${phase}-phone.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Plays to the end; every new phase checked and photographed. */
+async function play(page: Page, names: string[]) {
+  const pressed: Record<string, number> = {};
+  const phases: Record<string, number> = {};
   let turns = 0;
-  let boardClicks = 0;
   let wasMine = false;
-  const deadline = Date.now() + 90_000;
-  for (let click = 0; click < MAX_CLICKS && turns < TURNS && Date.now() < deadline; ) {
-    const text = (await page.getByTestId("turn").textContent()) ?? "";
-    if (text.includes("over")) break;
-    const mine = text.includes("Your turn");
-    if (!mine) {
+  const deadline = Date.now() + PLAY_MS;
+  for (let step = 0; step < MAX_STEPS && Date.now() < deadline; step++) {
+    const s = await boardState(page);
+    const phase = phaseOf(s);
+    if (phases[phase] === undefined) {
+      phases[phase] = await checkPhase(page, phase, names, LANGUAGES, phase !== "waiting");
+      await page.screenshot({ path: artifact(`antics-${phase}.png`), fullPage: true });
+      if (phase === "actions") await phone(page, phase);
+    }
+    if (s.over) break;
+    if (!s.mine) {
       if (wasMine) turns++;
       wasMine = false;
-      await page.waitForTimeout(150); // the bots move on the server
+      await page.waitForTimeout(100); // the bot's moves arrive live
       continue;
     }
     wasMine = true;
-    click++;
-    const before = await version(page);
-    await moveButtons(page);
-    const onBoard = page.locator(".antics-board .clickable");
-    const end = page.locator('.commands button[data-command="end_turn"]:not([disabled])');
-    const finish = page.locator('.commands button[data-command="finish_action"]:not([disabled])');
-    if ((await onBoard.count()) > 0 && click % 5 !== 4) {
-      await onBoard.first().click(); // a marker on a hex, or a tile from the display
-      boardClicks++;
-    } else {
-      const moves = page.locator(
-        '.commands button[data-command]:not([disabled]):not([data-command="finish_action"]):not([data-command="end_turn"])',
-      );
-      if ((await moves.count()) > 0 && click % 3 !== 2) await moves.first().click();
-      else if ((await finish.count()) > 0) await finish.first().click();
-      else if ((await end.count()) > 0) await end.first().click();
-      else await page.locator(".commands button[data-command]:not([disabled])").first().click();
+    const what = choose(s, turns < ACTIVE_TURNS, step);
+    if (!what) {
+      await page.waitForTimeout(100);
+      continue;
     }
-    await page.waitForFunction(
-      (v) => document.querySelector("h1 .muted")?.textContent !== v,
-      before,
-      {
-        timeout: 20_000,
-      },
-    );
+    await press(page, what[0]);
+    pressed[what[1]] = (pressed[what[1]] ?? 0) + 1;
   }
-  assert.ok(turns >= 2, `only ${turns} turns were played`);
-  assert.ok(boardClicks > 0, "nothing on the board was clickable");
-  assert.ok((await page.locator('[data-testid="events"] li').count()) > 5, "events are told");
-  await page.screenshot({ path: artifact("antics-board.png"), fullPage: true });
+  return { pressed, phases, turns };
+}
+
+/** The end screen: the reason, every seat placed, and the Antics! breakdown adding up to its totals. */
+async function checkEnd(page: Page, names: string[]) {
+  const result = page.getByTestId("result");
+  await result.waitFor();
+  const rows = await result.locator("tbody tr").allTextContents();
+  assert.equal(rows.length, 2, "both seats are placed");
+  const breakdown = page.getByTestId("an-final");
+  await breakdown.waitFor();
+  const seats = await breakdown.locator("tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => ({
+      leaves: Number.parseInt(tr.querySelector('[data-testid="an-leaves"]')?.textContent ?? "", 10),
+      prey: Number.parseInt(tr.querySelector('[data-testid="an-prey"]')?.textContent ?? "", 10),
+      total: Number(tr.querySelector('[data-testid="an-total"]')?.textContent),
+    })),
+  );
+  assert.equal(seats.length, 2);
+  for (const seat of seats) assert.equal(seat.leaves + seat.prey, seat.total, JSON.stringify(seat));
+  const scores = await result
+    .locator("tbody tr td:nth-child(3)")
+    .allTextContents()
+    .then((t) => t.map(Number).sort());
+  assert.deepEqual(
+    scores,
+    seats.map((s) => s.total).sort(),
+    "the end screen's scores are the breakdown's totals",
+  );
+  assert.match((await page.getByTestId("an-hidden").textContent()) ?? "", /pytlík/);
+  for (const name of names) assert.match((await result.textContent()) ?? "", new RegExp(name));
+  return { seats, rows };
+}
+
+test("a person plays a whole game of Antics! against a bot by clicking on the board", async () => {
+  const started = Date.now();
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: "cs-CZ",
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const names = await createGame(page, server.webUrl);
+  assert.equal(await page.getAttribute("html", "lang"), "cs");
+  const { pressed, phases, turns } = await play(page, names);
+  const s = await boardState(page);
+  assert.ok(s.over, `the game ended: ${JSON.stringify({ pressed, phases, turns })}`);
+  assert.equal(
+    await page.locator(".commands button[data-command]").count(),
+    0,
+    "the list of moves was never opened",
+  );
+  for (const kind of ["hex", "display tile", "end turn"])
+    assert.ok((pressed[kind] ?? 0) > 0, `pressed a ${kind}: ${JSON.stringify(pressed)}`);
+  const end = await checkEnd(page, names);
+  for (const language of ["el", "pl", "cs"]) {
+    await setLanguage(page, language);
+    await checkPhase(page, `the end (${language})`, names, [language], language === "cs");
+    await page.screenshot({ path: artifact(`antics-end-${language}.png`), fullPage: true });
+  }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: artifact("antics-board-phone.png"), fullPage: true });
+  await assertNoSideways(page, "the end at a phone's width");
+  await page.screenshot({ path: artifact("antics-end-phone.png"), fullPage: true });
+  console.log(
+    `antics by clicks: ${Math.round((Date.now() - started) / 1000)} s; pressed ${JSON.stringify(pressed)}; ` +
+      `phases (page height) ${JSON.stringify(phases)}; end ${JSON.stringify(end)}`,
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -49,9 +49,12 @@ export function CreateForm(props: { type: GameType; onCreated: (c: Created) => v
     setBusy(true);
     setProblem(undefined);
     try {
+      const { botPace, ...settings } = table;
+      const asked = request(type, seats, options, clock, names);
       const made = await spectator.createGame({
-        ...request(type, seats, options, clock, names),
-        table,
+        ...asked,
+        bots: (asked.bots ?? []).map((b) => (botPace ? { ...b, pace: botPace } : b)),
+        table: settings,
       });
       const game = made.game.name;
       const mine = seats.findIndex((s) => s.kind === "you");

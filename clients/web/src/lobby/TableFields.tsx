@@ -1,9 +1,13 @@
-// The table beyond the rules: who may watch the game in play, how far behind spectators see it, and
-// whether a player may ask to take a move back (every other player must accept).
-import type { TableSettings } from "@playledger/client";
+// The table beyond the rules: who may watch the game in play, how far behind spectators see it, whether
+// a player may ask to take a move back (every other player must accept), and whether the server's bots
+// pause like a person before each move or move at once.
+import type { BotPace, TableSettings } from "@playledger/client";
 import { useT } from "../i18n/text";
 
-export type TablePlan = Pick<TableSettings, "spectators" | "spectatorDelayMoves" | "takebacks">;
+export type TablePlan = Pick<TableSettings, "spectators" | "spectatorDelayMoves" | "takebacks"> & {
+  /** Unset: the server's default (a person's pace at a table with people). */
+  botPace?: BotPace;
+};
 
 export const OPEN_TABLE: TablePlan = {
   spectators: "open",
@@ -26,6 +30,17 @@ export function TableFields(props: { table: TablePlan; onChange: (t: TablePlan) 
           onChange={(e) => onChange({ ...table, takebacks: e.target.checked })}
         />{" "}
         {t("lobby.takebacks")}
+      </label>{" "}
+      <label>
+        <input
+          type="checkbox"
+          checked={table.botPace === "fast"}
+          onChange={(e) => {
+            const { botPace: _, ...rest } = table;
+            onChange(e.target.checked ? { ...rest, botPace: "fast" } : rest);
+          }}
+        />{" "}
+        {t("lobby.fastBots")}
       </label>{" "}
       <label>
         {t("lobby.spectators")}{" "}

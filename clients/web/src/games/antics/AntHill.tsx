@@ -1,182 +1,329 @@
-// A seat's ant-hill: its base and the tiles built on it, level by level; on the seat's own turn the hexes
-// it may place a marker on are buttons.
-import type { JsonObject, LegalCommand } from "@playledger/client";
-import { list, record, TOKEN_SHORT } from "./view";
-import { label, name, SEAT_COLOR, SEAT_NAME } from "./words";
+// A seat's ant-hill: its base and the tiles built on it, level by level, with its facts (score, height,
+// ants, prey, leaves, tiles to build). On the seat's own turn the hexes it may place a marker on are
+// buttons, and a Build shows where a tile may go: pick a tile of your supply, then the ghost hex for its
+// first half, then the one for its second. One Tab stop for the hexes; the arrow keys cross them.
+import type { LegalCommand } from "@playledger/client";
+import type { Ref } from "react";
+import type { GameText } from "../../i18n/text";
+import { useRoving } from "../atiwa/keys";
+import type { ViewOf } from "../types";
+import { Drawn } from "./Drawn";
+import { cellsOf } from "./places";
+import { colorName, hexName, SEAT_COLOR, tileName, tokenName } from "./words";
 
-const HEX = 24;
-export function AntHill({
-  player,
-  seat,
-  players,
-  isMe,
-  legal,
-  busy,
-  onCommand,
-  used,
-}: {
-  player: JsonObject;
-  seat: number;
-  players: string[];
-  isMe: boolean;
-  legal: LegalCommand[];
-  busy: boolean;
+type View = ViewOf<"antics">;
+type Player = View["players"][number];
+
+const HEX = 22;
+const BASE: [number, number][] = [
+  [0, 0],
+  [1, 0],
+  [2, 0],
+  [0, 1],
+  [1, 1],
+  [0, 2],
+];
+const SHADE = ["#e6dccb", "#fff8e1", "#ffe0b2", "#ffcc80", "#ffb74d", "#ffa726"];
+
+const px = (q: number, r: number): [number, number] => [
+  HEX * Math.sqrt(3) * (q + r / 2),
+  HEX * 1.5 * r,
+];
+const corners = (x: number, y: number, size = HEX - 1) =>
+  Array.from({ length: 6 }, (_, i) => {
+    const a = ((60 * i - 30) * Math.PI) / 180;
+    return `${x + size * Math.cos(a)},${y + size * Math.sin(a)}`;
+  }).join(" ");
+
+/** What the page's own ant-hill offers: marker hexes and the build under way. */
+export interface HillPlay {
+  uses: Map<string, LegalCommand>;
+  builds: LegalCommand[];
+  tile: number | undefined;
+  first: string | undefined;
+  onTile: (tile: number) => void;
+  onGhost: (cell: string) => void;
   onCommand: (c: LegalCommand) => void;
-  used: Set<string>;
+  busy: boolean;
+}
+
+export function AntHill(props: {
+  view: View;
+  player: Player;
+  seat: number;
+  name: string;
+  isMe: boolean;
+  text: GameText;
+  play: HillPlay | undefined;
 }) {
-  const { cells, all, px, corner, minX, minY, maxX, maxY } = geometry(player);
-  const built = new Set(cells.map((c) => `${String(c.q)},${String(c.r)}`));
+  const { view, player, seat, name, isMe, text, play } = props;
   return (
     <section
-      className="antics-hill"
-      aria-label={`ant-hill of ${players[seat] ?? `seat ${seat}`}`}
-      style={{
-        border: `2px solid ${SEAT_COLOR[seat]}`,
-        borderRadius: 8,
-        padding: 6,
-        margin: 4,
-        flex: "1 1 300px",
-      }}
+      className={`an-hill${isMe ? " an-me" : ""}`}
+      style={{ borderColor: SEAT_COLOR[seat] }}
+      aria-label={text("hill.title", {
+        name,
+        color: colorName(seat, text),
+        you: isMe ? "yes" : "no",
+      })}
     >
-      <h3 style={{ color: SEAT_COLOR[seat], margin: "2px 0" }}>
-        {players[seat] ?? `Seat ${seat}`} ({SEAT_NAME[seat]}){isMe ? " · you" : ""} · score{" "}
-        {String(player.score)} · height {String(player.height)}
+      <h3 style={{ color: SEAT_COLOR[seat] }}>
+        {text("hill.title", { name, color: colorName(seat, text), you: isMe ? "yes" : "no" })}
       </h3>
-      <p style={{ margin: "2px 0", fontSize: 13 }}>
-        Ants in supply {String(player.ants_in_supply)} · prey{" "}
-        {list(player.prey)
-          .map((p) => TOKEN_SHORT[String(p)])
-          .join(", ") || "none"}{" "}
-        · leaves {String(player.brown_leaves)} brown, {String(player.green_leaves)} green · tiles to
-        build {list(player.tile_supply).length}
+      <p className="an-facts">
+        {text("hill.facts", {
+          score: player.score,
+          height: player.height,
+          ants: player.ants_in_supply,
+          tiles: player.tile_supply.length,
+        })}
+        <br />
+        {player.prey.length > 0
+          ? text("hill.prey", { prey: player.prey.map((p) => tokenName(p, text)).join(", ") })
+          : text("hill.noPrey")}{" "}
+        · {text("hill.leaves", { brown: player.brown_leaves, green: player.green_leaves })}
       </p>
-      <svg
-        viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`}
-        role="img"
-        aria-label="ant-hill cells"
-        style={{ width: Math.min(360, maxX - minX), maxWidth: "100%" }}
-      >
-        {all
-          .filter((c) => c.level > 0 || !built.has(`${c.q},${c.r}`))
-          .map((c) => (
-            <HexCell
-              key={`${c.q},${c.r}`}
-              cell={c}
-              at={px(c.q, c.r)}
-              corner={corner}
-              use={
-                isMe
-                  ? legal.find(
-                      (l) => l.commandType === "use_hex" && l.args.q === c.q && l.args.r === c.r,
-                    )
-                  : undefined
-              }
-              marked={isMe && used.has(`${c.q},${c.r}`)}
-              busy={busy}
-              onCommand={onCommand}
-            />
-          ))}
-      </svg>
+      {play && <Supply view={view} player={player} play={play} text={text} />}
+      <Cells view={view} player={player} name={name} text={text} play={play} />
     </section>
   );
 }
 
-interface Hex {
-  q: number;
-  r: number;
-  level: number;
+/** The tiles the seat may build: during a Build each one that fits somewhere is a button. */
+function Supply(props: { view: View; player: Player; play: HillPlay; text: GameText }) {
+  const { view, player, play, text } = props;
+  const buildable = new Set(play.builds.map((c) => Number(c.args.tile)));
+  if (buildable.size === 0) return null;
+  return (
+    <div className="an-supply">
+      <span>{text("supply.title")}:</span>
+      {[...new Set(player.tile_supply)].map((tile) => (
+        <button
+          key={tile}
+          type="button"
+          className="an-chip clickable"
+          aria-pressed={play.tile === tile}
+          disabled={!buildable.has(tile)}
+          aria-disabled={play.busy || undefined}
+          onClick={() => !play.busy && play.onTile(tile)}
+        >
+          {tileName(tile, view, text)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface Ghost {
+  cell: string;
   hex: string;
+  level: number;
 }
 
-function geometry(player: JsonObject) {
-  const cells = list(player.cells).map(record);
-  const base: [number, number][] = [
-    [0, 0],
-    [1, 0],
-    [2, 0],
-    [0, 1],
-    [1, 1],
-    [0, 2],
-  ];
-  const all = [
-    ...base.map(([q, r]) => ({ q, r, level: 0, hex: "" })),
-    ...cells.map((c) => ({
-      q: Number(c.q),
-      r: Number(c.r),
-      level: Number(c.level),
-      hex: String(c.hex),
-    })),
-  ];
-  const px = (q: number, r: number): [number, number] => [
-    HEX * Math.sqrt(3) * (q + r / 2),
-    HEX * 1.5 * r,
-  ];
-  const points = all.map((c) => px(c.q, c.r));
-  const minX = Math.min(...points.map((p) => p[0])) - HEX;
-  const maxX = Math.max(...points.map((p) => p[0])) + HEX;
-  const minY = Math.min(...points.map((p) => p[1])) - HEX;
-  const maxY = Math.max(...points.map((p) => p[1])) + HEX;
-  const corner = (x: number, y: number) =>
-    Array.from({ length: 6 }, (_, i) => {
-      const a = ((60 * i - 30) * Math.PI) / 180;
-      return `${x + (HEX - 1) * Math.cos(a)},${y + (HEX - 1) * Math.sin(a)}`;
-    }).join(" ");
-  return { cells, all, px, corner, minX, minY, maxX, maxY };
+/** The ghost hexes of the build under way: first halves, or the second halves beside the chosen first. */
+function ghosts(view: View, player: Player, play: HillPlay | undefined): Ghost[] {
+  if (!play || play.tile === undefined) return [];
+  const hexes = view.tiles[String(play.tile)] ?? [];
+  const mine = play.builds.filter((c) => Number(c.args.tile) === play.tile);
+  const level = (cell: string) => {
+    const [q, r] = cell.split(",").map(Number);
+    return (
+      1 + Math.max(0, ...player.cells.filter((c) => c.q === q && c.r === r).map((c) => c.level))
+    );
+  };
+  const cells =
+    play.first === undefined
+      ? mine.map((c) => cellsOf(c)[0])
+      : mine.filter((c) => cellsOf(c)[0] === play.first).map((c) => cellsOf(c)[1]);
+  const half = play.first === undefined ? 0 : 1;
+  return [...new Set(cells)].map((cell) => ({
+    cell,
+    hex: String(hexes[half] ?? ""),
+    level: level(cell),
+  }));
 }
 
-function HexCell(props: {
-  cell: Hex;
-  at: [number, number];
-  corner: (x: number, y: number) => string;
-  use: LegalCommand | undefined;
-  marked: boolean;
-  busy: boolean;
-  onCommand: (c: LegalCommand) => void;
+function Cells(props: {
+  view: View;
+  player: Player;
+  name: string;
+  text: GameText;
+  play: HillPlay | undefined;
 }) {
-  const { cell: c, use, marked, busy, onCommand, corner } = props;
-  const [x, y] = props.at;
-  const shade =
-    c.level === 0
-      ? "#e0d7c6"
-      : ["#fff8e1", "#ffe0b2", "#ffcc80", "#ffb74d", "#ffa726"][c.level - 1];
+  const { view, player, name, text, play } = props;
+  const top = new Map<string, Player["cells"][number]>();
+  for (const c of player.cells) {
+    const k = `${c.q},${c.r}`;
+    if ((top.get(k)?.level ?? 0) < c.level) top.set(k, c);
+  }
+  const ghostCells = ghosts(view, player, play);
+  const used = new Set(view.used_hexes.map(([q, r]) => `${q},${r}`));
+  const uses = play ? [...play.uses.keys()] : [];
+  const keys = [...uses, ...ghostCells.map((g) => `ghost:${g.cell}`)];
+  const roving = useRoving(keys);
+  const all = [
+    ...BASE.map(([q, r]) => `${q},${r}`),
+    ...top.keys(),
+    ...ghostCells.map((g) => g.cell),
+  ].map((k) => k.split(",").map(Number) as [number, number]);
+  const points = all.map(([q, r]) => px(q, r));
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const [minX, minY] = [Math.min(...xs) - HEX, Math.min(...ys) - HEX];
+  const [w, h] = [Math.max(...xs) + HEX - minX, Math.max(...ys) + HEX - minY];
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a drawing that holds buttons is a group, not a fieldset
+    <svg
+      viewBox={`${minX} ${minY} ${w} ${h}`}
+      className="an-cells"
+      role="group"
+      aria-label={text("hill.cells", { name })}
+      style={{ width: Math.min(340, w * 1.1) }}
+    >
+      {BASE.filter(([q, r]) => !top.has(`${q},${r}`)).map(([q, r]) => {
+        const [x, y] = px(q, r);
+        return (
+          <polygon key={`b${q},${r}`} points={corners(x, y)} fill={SHADE[0]} stroke="#6d4c41" />
+        );
+      })}
+      {[...top.entries()].map(([k, c]) => (
+        <BuiltHex
+          key={k}
+          cell={c}
+          use={play?.uses.get(k)}
+          used={used.has(k) && play !== undefined}
+          play={play}
+          text={text}
+          roving={roving}
+        />
+      ))}
+      {play &&
+        ghostCells.map((g) => (
+          <GhostHex key={`ghost:${g.cell}`} ghost={g} play={play} text={text} roving={roving} />
+        ))}
+    </svg>
+  );
+}
+
+function BuiltHex(props: {
+  cell: Player["cells"][number];
+  use: LegalCommand | undefined;
+  used: boolean;
+  play: HillPlay | undefined;
+  text: GameText;
+  roving: ReturnType<typeof useRoving>;
+}) {
+  const { cell: c, use, used, play, text } = props;
+  const [x, y] = px(c.q, c.r);
+  const k = `${c.q},${c.r}`;
+  const words = text("hex.cell", {
+    hex: hexName(c.hex, text),
+    level: c.level,
+    used: used ? "yes" : "no",
+  });
   const body = (
     <>
       <polygon
-        points={corner(x, y)}
-        fill={shade}
-        stroke={use ? "#1e88e5" : "#6d4c41"}
+        points={corners(x, y)}
+        fill={SHADE[c.level] ?? SHADE[5]}
+        stroke={use ? "#0b57d0" : "#6d4c41"}
         strokeWidth={use ? 3 : 1}
       />
-      {c.level > 0 && (
-        <>
-          <text x={x} y={y - 2} fontSize={9} textAnchor="middle" fill="#000">
-            {name(c.hex)}
-          </text>
-          <text x={x} y={y + 10} fontSize={9} textAnchor="middle" fill="#000">
-            L{c.level}
-            {marked ? " ●" : ""}
-          </text>
-        </>
-      )}
+      <Drawn
+        x={x}
+        y={y - 2}
+        y2={y + 10}
+        className="an-hex-name"
+        first={hexName(c.hex, text)}
+        second={`${text("hex.level", { level: c.level })}${used ? " ●" : ""}`}
+      />
     </>
   );
-  return use && !busy ? (
+  if (!use || !play)
+    return (
+      // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is no control; this one is a picture with words
+      <g role="img" aria-label={words}>
+        {body}
+      </g>
+    );
+  const r = props.roving(k);
+  const act = () => !play.busy && play.onCommand(use);
+  return (
     // biome-ignore lint/a11y/useSemanticElements: an SVG hex cannot be a <button>
     <g
-      key={`${c.q},${c.r}`}
       role="button"
-      tabIndex={0}
-      className="hex clickable"
-      aria-label={label(use)}
-      style={{ cursor: "pointer" }}
-      onClick={() => onCommand(use)}
+      className="an-hex clickable"
+      data-hex={k}
+      aria-label={words}
+      aria-disabled={play.busy || undefined}
+      tabIndex={r.tabIndex}
+      ref={r.ref as unknown as Ref<SVGGElement>}
+      onFocus={r.onFocus}
+      onBlur={r.onBlur as never}
       onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === " ") onCommand(use);
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          act();
+        } else r.onKeyDown(e as never);
       }}
+      onClick={act}
     >
       {body}
     </g>
-  ) : (
-    <g key={`${c.q},${c.r}`}>{body}</g>
+  );
+}
+
+function GhostHex(props: {
+  ghost: Ghost;
+  play: HillPlay;
+  text: GameText;
+  roving: ReturnType<typeof useRoving>;
+}) {
+  const { ghost, play, text } = props;
+  const [q, r] = ghost.cell.split(",").map(Number) as [number, number];
+  const [x, y] = px(q, r);
+  const key = `ghost:${ghost.cell}`;
+  const rv = props.roving(key);
+  const act = () => !play.busy && play.onGhost(ghost.cell);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: an SVG hex cannot be a <button>
+    <g
+      role="button"
+      className="an-ghost clickable"
+      data-ghost={ghost.cell}
+      aria-label={text(play.first === undefined ? "build.first" : "build.second", {
+        hex: hexName(ghost.hex, text),
+        level: ghost.level,
+      })}
+      aria-disabled={play.busy || undefined}
+      tabIndex={rv.tabIndex}
+      ref={rv.ref as unknown as Ref<SVGGElement>}
+      onFocus={rv.onFocus}
+      onBlur={rv.onBlur as never}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          act();
+        } else rv.onKeyDown(e as never);
+      }}
+      onClick={act}
+    >
+      <polygon
+        points={corners(x, y, HEX - 3)}
+        fill="#e3f2fd"
+        fillOpacity={0.85}
+        stroke="#0b57d0"
+        strokeWidth={2}
+        strokeDasharray="4 3"
+      />
+      <Drawn
+        x={x}
+        y={y - 2}
+        y2={y + 10}
+        className="an-hex-name"
+        first={hexName(ghost.hex, text)}
+        second={text("hex.level", { level: ghost.level })}
+      />
+    </g>
   );
 }

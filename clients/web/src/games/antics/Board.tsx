@@ -1,150 +1,193 @@
-// The meadow (paths, sites, ants and what they carry), the display with its anteaters, the hatcheries
-// and every ant-hill with its levels. Scouting a tile and placing a marker on a hex are clicks on the
-// board; every other move is in the list of moves below it.
-import type { JsonValue, LegalCommand } from "@playledger/client";
+// Antics! drawn: where the turn stands, the display with its anteaters, the meadow with its paths, sites
+// and ants, the hatcheries, and every ant-hill with its levels. Every legal command is a press where it
+// belongs: a marker on a hex of your ant-hill, a tile of the display, a ghost hex of a Build, a hatchery,
+// a path or a site of the meadow, the magnificANT's actions and the turn's buttons; a place with several
+// moves asks which. By keyboard each part is one Tab stop crossed with the arrow keys; Escape cancels.
+import type { LegalCommand } from "@playledger/client";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEscape } from "../../a11y/keyboard";
+import { type GameText, useGameText } from "../../i18n/text";
+import { useKeepFocus } from "../atiwa/keys";
 import type { BoardProps, ViewOf } from "../types";
-import { AntHill } from "./AntHill";
-import { Hatcheries, Meadow } from "./Meadow";
-import { CELL, list, record, TOKEN_SHORT } from "./view";
-import { label, name, SEAT_NAME } from "./words";
+import { AntHill, type HillPlay } from "./AntHill";
+import { Display } from "./Display";
+import { FinalScores } from "./FinalScores";
+import { Hatcheries } from "./Hatcheries";
+import { Meadow } from "./Meadow";
+import { byPlace, cellsOf } from "./places";
+import { type Choice, Status, TurnBar } from "./Turn";
+import { hatcheryName, pathName, RULES, rememberView, siteName } from "./words";
+import "./antics.css";
 
 type View = ViewOf<"antics">;
 
-function Clickable({
-  command,
-  busy,
-  onCommand,
-  children,
-  className,
-}: {
-  command: LegalCommand | undefined;
-  busy: boolean;
-  onCommand: (c: LegalCommand) => void;
-  children: React.ReactNode;
-  className?: string;
-}) {
-  if (!command)
-    return (
-      <div className={className} style={CELL}>
-        {children}
-      </div>
-    );
+interface Build {
+  tile: number | undefined;
+  first: string | undefined;
+}
+
+export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<View>) {
+  const text = useGameText(RULES);
+  rememberView(view);
+  const root = useRef<HTMLDivElement>(null);
+  const home = useRef<HTMLElement>(null);
+  useKeepFocus(root, home, legal.length > 0);
+  const places = useMemo(() => byPlace(legal), [legal]);
+  const builds = useMemo(() => legal.filter((c) => c.commandType === "build_tile"), [legal]);
+  const { choice, setChoice, build, setBuild, cancel } = useSteps(view);
+  const send = (c: LegalCommand) => {
+    setChoice(undefined);
+    onCommand(c);
+  };
+  const onPlace = (place: string, commands: LegalCommand[]) => {
+    if (commands.length === 1 && commands[0]) send(commands[0]);
+    else
+      setChoice({ title: placeTitle(place, view, text), commands, from: document.activeElement });
+  };
+  const play = hillPlay(places, builds, build, setBuild, send, busy);
   return (
-    <button
-      type="button"
-      className={`${className ?? ""} clickable`}
-      style={{ ...CELL, cursor: "pointer", outline: "3px solid #1e88e5" }}
-      disabled={busy}
-      aria-label={label(command)}
-      onClick={() => onCommand(command)}
+    <div
+      className="an-board"
+      ref={root}
+      data-phase={view.phase}
+      data-action={view.pending?.action ?? ""}
     >
-      {children}
-    </button>
-  );
-}
-
-function Display({ view, legal, busy, onCommand }: BoardProps<View>) {
-  const tiles = record(view.tiles);
-  const rows = list(view.display).map(record);
-  const hexes = (id: JsonValue) =>
-    list(tiles[String(id)])
-      .map((h) => name(h))
-      .join(" / ");
-  return (
-    <section className="antics-display" aria-label="the display">
-      <h3>
-        Display · bag {String(view.bag_size)} tiles · next anteater meal: {name(view.next_meal)}
-      </h3>
-      <div
-        style={{
-          display: "grid",
-          gridTemplateColumns: "auto repeat(6, minmax(40px, 1fr))",
-          gap: 4,
-        }}
-      >
-        <span />
-        {[1, 2, 3, 4, 5, 6].map((c) => (
-          <span key={c} style={{ textAlign: "center", fontSize: 12 }}>
-            col {c}
-          </span>
-        ))}
-        {rows.map((row, r) => {
-          const rowNo = r + 1;
-          const anteater = Number(row.anteater);
-          const slots = list(row.tiles);
-          return [
-            <span key={`h${rowNo}`} style={{ fontSize: 12, alignSelf: "center" }}>
-              row {rowNo}
-            </span>,
-            ...[1, 2, 3, 4, 5, 6].map((col) => {
-              const tile = slots[col - 1];
-              const scout = legal.find(
-                (c) =>
-                  c.commandType === "scout_tile" && c.args.row === rowNo && c.args.column === col,
-              );
-              if (col === anteater)
-                return (
-                  <div key={col} style={{ ...CELL, background: "#5d4037", color: "#fff" }}>
-                    Anteater
-                  </div>
-                );
-              return (
-                <Clickable key={col} command={scout} busy={busy} onCommand={onCommand}>
-                  {tile === null || tile === undefined ? "·" : hexes(tile)}
-                </Clickable>
-              );
-            }),
-          ];
-        })}
+      <Status view={view} players={game.players} text={text} />
+      {view.final_scores && (
+        <FinalScores
+          view={view}
+          players={game.players}
+          placements={game.status.outcome?.placements}
+          text={text}
+        />
+      )}
+      <TurnBar
+        view={view}
+        legal={legal}
+        players={game.players}
+        text={text}
+        busy={busy}
+        choice={choice}
+        building={builds.length > 0}
+        onCommand={send}
+        onCancel={cancel}
+        home={home}
+      />
+      <div className="an-top">
+        <Display view={view} scouts={scouts(places)} busy={busy} onCommand={send} text={text} />
+        <Hatcheries view={view} text={text} places={places} onPlace={onPlace} busy={busy} />
       </div>
-    </section>
-  );
-}
-
-export function Board(props: BoardProps<View>) {
-  const { view, game, seat, legal, busy, onCommand } = props;
-  const players = list(view.players).map(record);
-  const names = game.players.map((p) => p || "");
-  const pending = record(view.pending);
-  const used = new Set(list(view.used_hexes).map((h) => list(h).map(String).join(",")));
-  const current = Number(view.current);
-  return (
-    <div className="antics-board">
-      <p className="muted">
-        Round {String(view.round)} · {names[current] || `Seat ${current}`} to play · markers{" "}
-        {String(view.markers)} of {String(view.actions)}
-        {view.magnificant_used === true ? " · magnificANT used" : ""}
-        {pending.action !== undefined &&
-          ` · ${name(pending.action)} at level ${String(pending.level)}, ${String(pending.remaining)} move(s) left`}
-        {view.feeding !== null && view.feeding !== undefined && " · an anteater waits for its meal"}
-        {list(view.exhausted).length > 0 &&
-          ` · prey gone: ${list(view.exhausted)
-            .map((t) => TOKEN_SHORT[String(t)])
-            .join(", ")}`}
-        {view.final_turns_left !== null &&
-          view.final_turns_left !== undefined &&
-          ` · last turns: ${String(view.final_turns_left)}`}
-      </p>
-      <Display {...props} />
-      <div style={{ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "flex-start" }}>
-        <Meadow view={view} />
-        <Hatcheries view={view} seats={players.length} />
-      </div>
-      <div style={{ display: "flex", flexWrap: "wrap" }}>
-        {players.map((p, s) => (
-          <AntHill
-            key={SEAT_NAME[s]}
-            player={p}
-            seat={s}
-            players={names}
-            isMe={s === seat}
-            legal={legal}
-            busy={busy}
-            onCommand={onCommand}
-            used={used}
-          />
-        ))}
+      <div className="an-middle">
+        <Meadow view={view} text={text} play={{ places, onPlace, busy }} />
+        <Hills view={view} names={game.players} seat={seat} text={text} play={play} />
       </div>
     </div>
   );
+}
+
+/** Every ant-hill, this page's first. */
+function Hills(props: {
+  view: View;
+  names: string[];
+  seat: number | undefined;
+  text: GameText;
+  play: HillPlay;
+}) {
+  const { view, names, seat, text, play } = props;
+  const n = view.players.length;
+  const order = Array.from({ length: n }, (_, i) => ((seat ?? 0) + i) % n);
+  return (
+    <div className="an-hills">
+      {order.map((s) => {
+        const p = view.players[s];
+        if (!p) return null;
+        return (
+          <AntHill
+            key={s}
+            view={view}
+            player={p}
+            seat={s}
+            name={names[s] ?? ""}
+            isMe={s === seat}
+            text={text}
+            play={s === seat ? play : undefined}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** A choice asked or a build under way: both end with a new view, or on Escape. */
+function useSteps(view: View) {
+  const [choice, setChoice] = useState<Choice>();
+  const [build, setBuild] = useState<Build>({ tile: undefined, first: undefined });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the view changes
+  useEffect(() => {
+    setChoice(undefined);
+    setBuild({ tile: undefined, first: undefined });
+  }, [view]);
+  const cancel = useCallback(() => {
+    const from = choice?.from;
+    setChoice(undefined);
+    setBuild((b) => ({ ...b, first: undefined }));
+    if (from instanceof HTMLElement || from instanceof SVGElement) from.focus();
+  }, [choice]);
+  useEscape(cancel, choice !== undefined || build.first !== undefined);
+  return { choice, setChoice, build, setBuild, cancel };
+}
+
+function scouts(places: Map<string, LegalCommand[]>): Map<string, LegalCommand> {
+  const out = new Map<string, LegalCommand>();
+  for (const [place, commands] of places)
+    if (place.startsWith("tile:") && commands[0]) out.set(place.slice(5), commands[0]);
+  return out;
+}
+
+/** What a place with several moves asks: "Grass path 13: what now?". */
+function placeTitle(place: string, view: View, text: GameText): string {
+  const [kind, id] = place.split(":");
+  const where =
+    kind === "path"
+      ? pathName(id, text)
+      : kind === "site"
+        ? siteName(id, view, text)
+        : hatcheryName(id, text);
+  return text("choices.title", { place: where });
+}
+
+function hillPlay(
+  places: Map<string, LegalCommand[]>,
+  builds: LegalCommand[],
+  build: Build,
+  setBuild: (b: Build) => void,
+  send: (c: LegalCommand) => void,
+  busy: boolean,
+): HillPlay {
+  const tiles = [...new Set(builds.map((c) => Number(c.args.tile)))];
+  const only = tiles.length === 1 ? tiles[0] : undefined; // one tile to build: chosen already
+  const tile = build.tile ?? only;
+  const uses = new Map<string, LegalCommand>();
+  for (const [place, commands] of places)
+    if (place.startsWith("hex:") && commands[0]) uses.set(place.slice(4), commands[0]);
+  return {
+    uses,
+    builds,
+    tile,
+    first: build.first,
+    busy,
+    onCommand: send,
+    onTile: (tile) => setBuild({ tile, first: undefined }),
+    onGhost: (cell) => {
+      const mine = builds.filter((c) => Number(c.args.tile) === tile);
+      if (build.first === undefined) {
+        const from = mine.filter((c) => cellsOf(c)[0] === cell);
+        if (from.length === 1 && from[0]) send(from[0]);
+        else setBuild({ tile, first: cell });
+        return;
+      }
+      const done = mine.find((c) => cellsOf(c)[0] === build.first && cellsOf(c)[1] === cell);
+      if (done) send(done);
+    },
+  };
 }

@@ -1,154 +1,201 @@
-// The meadow: its paths (terrain by colour and name), the sites and their tokens, the nest, and every
-// seat's ants on the paths; and the hatcheries' ants per seat.
+// The meadow: its paths (terrain by colour, a number beside each), the sites and their tokens, the nest,
+// and every seat's ants on the paths. A path or a site where you may act now is a button (one Tab stop for
+// the meadow; the arrow keys go from one to the next as drawn).
+import type { LegalCommand } from "@playledger/client";
+import type { KeyboardEvent, ReactNode, Ref } from "react";
+import type { GameText } from "../../i18n/text";
+import { useRoving } from "../atiwa/keys";
 import type { ViewOf } from "../types";
-import { C, list, NODES, record, TOKEN_SHORT } from "./view";
-import { name, SEAT_COLOR, SEAT_NAME, SEGMENTS, TERRAIN_COLOR } from "./words";
+import { Drawn } from "./Drawn";
+import { C, NODES } from "./view";
+import {
+  colorName,
+  pathName,
+  pathNumber,
+  SEAT_COLOR,
+  SEGMENTS,
+  TERRAIN_COLOR,
+  tokenName,
+} from "./words";
 
 type View = ViewOf<"antics">;
 
-export function Meadow({ view }: { view: View }) {
-  const paths = record(view.paths);
-  const sites = record(view.sites);
-  return (
-    <svg
-      viewBox="0 0 420 420"
-      role="img"
-      aria-label="the meadow"
-      style={{ maxWidth: 460, width: "100%" }}
-    >
-      <rect x={0} y={0} width={420} height={420} rx={16} fill="#eef5e4" />
-      <Paths paths={paths} />
-      <Sites sites={sites} />
-    </svg>
-  );
+export interface MeadowPlay {
+  places: Map<string, LegalCommand[]>;
+  onPlace: (place: string, commands: LegalCommand[]) => void;
+  busy: boolean;
 }
 
-export function Hatcheries({ view, seats }: { view: View; seats: number }) {
-  const hatcheries = record(view.hatcheries);
+export function Meadow({ view, text, play }: { view: View; text: GameText; play: MeadowPlay }) {
+  const keys = [
+    ...SEGMENTS.map((s) => `path:${s[0]}`),
+    ...Object.keys(NODES).map((n) => `site:${n}`),
+  ].filter((k) => play.places.has(k));
+  const roving = useRoving(keys);
+  const button = (place: string, label: string, body: ReactNode, quiet = false) => {
+    const commands = play.places.get(place);
+    if (!commands)
+      return quiet ? (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty path holds nothing focusable
+        <g aria-hidden="true">{body}</g>
+      ) : (
+        // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is no control; this one is a picture with words
+        <g role="img" aria-label={label}>
+          {body}
+        </g>
+      );
+    const r = roving(place);
+    const act = () => !play.busy && play.onPlace(place, commands);
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: an SVG path cannot be a <button>
+      <g
+        key={place}
+        role="button"
+        className="an-place clickable"
+        data-place={place}
+        aria-label={label}
+        aria-disabled={play.busy || undefined}
+        tabIndex={r.tabIndex}
+        ref={r.ref as unknown as Ref<SVGGElement>}
+        onFocus={r.onFocus}
+        onBlur={r.onBlur as never}
+        onKeyDown={(e: KeyboardEvent<SVGGElement>) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            act();
+          } else r.onKeyDown(e as never);
+        }}
+        onClick={act}
+      >
+        {body}
+      </g>
+    );
+  };
   return (
-    <table className="antics-hatcheries" aria-label="hatcheries">
-      <thead>
-        <tr>
-          <th>Hatchery</th>
-          {Array.from({ length: seats }, (_, s) => (
-            <th key={SEAT_NAME[s]} style={{ color: SEAT_COLOR[s] }}>
-              {SEAT_NAME[s]}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {Object.entries(hatcheries).map(([h, counts]) => (
-          <tr key={h}>
-            <td style={{ color: TERRAIN_COLOR[h] }}>{name(h)}</td>
-            {list(counts).map((n, s) => (
-              <td key={SEAT_NAME[s]}>{String(n)}</td>
-            ))}
-          </tr>
+    <section className="an-meadow" aria-labelledby="an-meadow-title">
+      <h3 id="an-meadow-title">{text("meadow.title")}</h3>
+      {/* biome-ignore lint/a11y/useSemanticElements: a drawing that holds buttons is a group, not a fieldset */}
+      <svg viewBox="0 0 420 420" role="group" aria-labelledby="an-meadow-title">
+        <rect x={0} y={0} width={420} height={420} rx={16} fill="#eef5e4" />
+        {SEGMENTS.map((seg) => (
+          <Path key={seg[0]} seg={seg} view={view} text={text} button={button} />
         ))}
-      </tbody>
-    </table>
+        {Object.entries(NODES).map(([node, at]) => (
+          <Site key={node} node={node} at={at} view={view} text={text} button={button} />
+        ))}
+      </svg>
+    </section>
   );
 }
 
-function Paths({ paths }: { paths: ReturnType<typeof record> }) {
-  return (
-    <>
-      {SEGMENTS.map(([id, a, b, terrain]) => {
-        const [x1, y1] = NODES[a] ?? [C, C];
-        const [x2, y2] = NODES[b] ?? [C, C];
-        const ants = list(paths[id]).map(record);
-        const mx = (x1 + x2) / 2;
-        const my = (y1 + y2) / 2;
-        return (
-          <g key={id}>
-            <line
-              x1={x1}
-              y1={y1}
-              x2={x2}
-              y2={y2}
-              stroke={terrain ? TERRAIN_COLOR[terrain] : "#444"}
-              strokeWidth={terrain ? 6 : 3}
-              strokeDasharray={terrain ? undefined : "6 4"}
-            >
-              <title>{`${id}: ${terrain ? name(terrain) : "bridge (soldiers only)"}`}</title>
-            </line>
-            <text x={mx} y={my - 4} fontSize={8} textAnchor="middle" fill="#333">
-              {id}
-            </text>
-            {ants.map((ant, i) => (
-              <g key={String(ant.seat)}>
-                <circle
-                  cx={mx + (i - (ants.length - 1) / 2) * 11}
-                  cy={my + 5}
-                  r={5}
-                  fill={SEAT_COLOR[Number(ant.seat)] ?? "#000"}
-                  stroke={ant.soldier ? "#000" : "#fff"}
-                  strokeWidth={ant.soldier ? 2 : 1}
-                >
-                  <title>{`${SEAT_NAME[Number(ant.seat)]} ${ant.soldier ? "soldier" : "ant"}${ant.carrying ? ` carrying a ${TOKEN_SHORT[String(ant.carrying)]}` : ""}`}</title>
-                </circle>
-                {ant.carrying !== null && ant.carrying !== undefined && (
-                  <text
-                    x={mx + (i - (ants.length - 1) / 2) * 11}
-                    y={my + 18}
-                    fontSize={8}
-                    textAnchor="middle"
-                    fill="#000"
-                  >
-                    {TOKEN_SHORT[String(ant.carrying)] ?? String(ant.carrying)}
-                  </text>
-                )}
-              </g>
-            ))}
-          </g>
-        );
-      })}
-    </>
-  );
+type Button = (place: string, label: string, body: ReactNode, quiet?: boolean) => ReactNode;
+
+function antWords(ant: View["paths"][string][number], text: GameText): string {
+  return text("ant", {
+    color: colorName(ant.seat, text),
+    soldier: ant.soldier ? "yes" : "no",
+    carrying: ant.carrying ? "yes" : "no",
+    token: ant.carrying ? tokenName(ant.carrying, text) : "",
+  });
 }
 
-function Sites({ sites }: { sites: ReturnType<typeof record> }) {
-  return (
-    <>
-      {Object.entries(NODES).map(([node, [x, y]]) => {
-        const site = record(sites[node]);
-        const isSite = site.token !== undefined;
+function Path(props: {
+  seg: (typeof SEGMENTS)[number];
+  view: View;
+  text: GameText;
+  button: Button;
+}) {
+  const { seg, view, text, button } = props;
+  const [id, a, b, terrain] = seg;
+  const [x1, y1] = NODES[a] ?? [C, C];
+  const [x2, y2] = NODES[b] ?? [C, C];
+  const ants = view.paths[id] ?? [];
+  const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+  const label = [pathName(id, text), ...ants.map((ant) => antWords(ant, text))].join(": ");
+  const body = (
+    <g>
+      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="transparent" strokeWidth={16} />
+      <line
+        x1={x1}
+        y1={y1}
+        x2={x2}
+        y2={y2}
+        className="an-path"
+        stroke={terrain ? TERRAIN_COLOR[terrain] : "#444"}
+        strokeWidth={terrain ? 6 : 3}
+        strokeDasharray={terrain ? undefined : "6 4"}
+      />
+      <text x={mx} y={my - 5} className="an-path-number">
+        {pathNumber(id)}
+      </text>
+      {ants.map((ant, i) => {
+        const cx = mx + (i - (ants.length - 1) / 2) * 12;
         return (
-          <g key={node}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: ants of a path in their order
+          <g key={`${ant.seat}:${i}`}>
             <circle
-              cx={x}
-              cy={y}
-              r={node === "NEST" ? 16 : isSite ? 11 : 4}
-              fill={
-                node === "NEST"
-                  ? "#6d4c41"
-                  : isSite
-                    ? String(site.token).includes("LEAF")
-                      ? "#c5e1a5"
-                      : "#fff3e0"
-                    : "#555"
-              }
-              stroke="#333"
+              cx={cx}
+              cy={my + 5}
+              r={ant.soldier ? 6 : 5}
+              fill={SEAT_COLOR[ant.seat] ?? "#000"}
+              stroke={ant.soldier ? "#000" : "#fff"}
+              strokeWidth={ant.soldier ? 2 : 1}
             />
-            {node === "NEST" && (
-              <text x={x} y={y + 4} fontSize={10} textAnchor="middle" fill="#fff">
-                NEST
-              </text>
-            )}
-            {isSite && (
-              <text x={x} y={y + 4} fontSize={9} textAnchor="middle" fill="#000">
-                {String(site.count)}
-              </text>
-            )}
-            {isSite && (
-              <text x={x} y={y - 13} fontSize={8} textAnchor="middle" fill="#000">
-                {node} {TOKEN_SHORT[String(site.token)] ?? ""}
-              </text>
+            {ant.carrying && (
+              <circle
+                cx={cx}
+                cy={my + 5}
+                r={2.5}
+                fill={ant.carrying.includes("LEAF") ? "#7cb342" : "#fff3e0"}
+                stroke="#000"
+                strokeWidth={0.5}
+              />
             )}
           </g>
         );
       })}
-    </>
+    </g>
+  );
+  return button(`path:${id}`, label, body, ants.length === 0);
+}
+
+function Site(props: {
+  node: string;
+  at: [number, number];
+  view: View;
+  text: GameText;
+  button: Button;
+}) {
+  const { node, view, text, button } = props;
+  const [x, y] = props.at;
+  const site = view.sites[node];
+  if (node === "NEST")
+    return (
+      // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is no control; this one is a picture with words
+      <g role="img" aria-label={text("meadow.nest")}>
+        <circle cx={x} cy={y} r={17} fill="#6d4c41" stroke="#333" />
+        <text x={x} y={y + 4} className="an-nest">
+          {text("meadow.nest")}
+        </text>
+      </g>
+    );
+  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a crossing of paths, nothing to read or press
+  if (!site) return <circle cx={x} cy={y} r={4} fill="#555" aria-hidden="true" />;
+  const leaf = site.token.includes("LEAF");
+  const label = text("site.label", { token: tokenName(site.token, text), count: site.count });
+  return button(
+    `site:${node}`,
+    label,
+    <g>
+      <circle cx={x} cy={y} r={11} fill={leaf ? "#c5e1a5" : "#fff3e0"} stroke="#333" />
+      <Drawn
+        x={x}
+        y={y - 14}
+        y2={y + 4}
+        className="an-site-name"
+        first={tokenName(site.token, text)}
+        second={site.count}
+      />
+    </g>,
   );
 }

@@ -1,4 +1,4 @@
-// What the Antics! drawings share: reading the view's JSON, where the meadow's nodes are, short names.
+// What the Antics! drawings share: reading the view's JSON, and where the meadow's nodes are drawn.
 import type { JsonObject, JsonValue } from "@playledger/client";
 
 export function list(value: unknown): JsonValue[] {
@@ -21,34 +21,9 @@ for (let k = 1; k <= 6; k++) {
   const angle = (k - 1) * 60 - 90;
   NODES[`I${k}`] = polar(70, angle);
   NODES[`O${k}`] = polar(135, angle);
-  NODES[`P${k}`] = polar(195, angle);
+  NODES[`P${k}`] = polar(190, angle);
   if (k <= 5) {
     NODES[`LB${k}`] = polar(100, angle + 30); // beside I_k
-    NODES[`LG${k}`] = polar(180, angle + 60 + 22); // beside O_(k+1)
+    NODES[`LG${k}`] = polar(178, angle + 60 + 22); // beside O_(k+1)
   }
 }
-
-export const TOKEN_SHORT: Record<string, string> = {
-  BEETLE: "Beetle",
-  BUTTERFLY: "Butterfly",
-  GRASSHOPPER: "Grasshopper",
-  LADYBIRD: "Ladybird",
-  CATERPILLAR: "Caterpillar",
-  DRAGONFLY: "Dragonfly",
-  BROWN_LEAF: "brown leaf",
-  GREEN_LEAF: "green leaf",
-};
-
-export const CELL: React.CSSProperties = {
-  minWidth: 40,
-  overflowWrap: "anywhere",
-  minHeight: 40,
-  padding: "2px 4px",
-  border: "1px solid #999",
-  borderRadius: 6,
-  background: "#fffdf5",
-  color: "#222",
-  fontSize: 12,
-  lineHeight: 1.2,
-  textAlign: "center",
-};

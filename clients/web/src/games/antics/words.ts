@@ -1,9 +1,13 @@
-// Antics! in words: a sentence per event, a label per command, and the board's fixed layout (spec §9.2).
-import type { GameEvent, JsonValue, LegalCommand } from "@playledger/client";
-import { who } from "../generic";
+// Antics! in words, in the page's language: names for hexes, tokens, terrains, paths and sites (never
+// their ids), a label per command, and how the game ended. The event sentences are in events.ts.
+import type { JsonValue, LegalCommand } from "@playledger/client";
+import type { GameText } from "../../i18n/text";
 import type { EndWords, EventContext, ViewOf } from "../types";
+import { list, record } from "./view";
 
-/** Paths of the meadow: id -> [node, node, terrain or null for a bridge]. */
+export const RULES = "antics";
+
+/** Paths of the meadow (spec §9.2): id -> [node, node, terrain or null for a bridge]. */
 export const SEGMENTS: [string, string, string, string | null][] = [
   ["S01", "NEST", "I1", "GRASS"],
   ["S02", "NEST", "I2", "SAND"],
@@ -49,139 +53,152 @@ export const SEGMENTS: [string, string, string, string | null][] = [
 
 export const TERRAIN_COLOR: Record<string, string> = {
   GRASS: "#5a9e3a",
-  SAND: "#d8b45a",
-  PEBBLES: "#8c8c8c",
+  SAND: "#c9a03c",
+  PEBBLES: "#7d7d7d",
   MOSS: "#2f6f4f",
   LITTER: "#9a6a3a",
   MILITARY: "#7a2e2e",
 };
-export const SEAT_COLOR = ["#c62828", "#1565c0", "#b8860b", "#2e7d32"];
-export const SEAT_NAME = ["red", "blue", "yellow", "green"];
+export const SEAT_COLOR = ["#c62828", "#1565c0", "#8a6d00", "#2e7d32"];
 
-const WORD: Record<string, string> = {
-  SCOUT: "Scout",
-  BUILD: "Build",
-  HATCH: "Hatch",
-  ANTS: "Ants!",
-  DRAG: "Drag",
-  FUNGUS: "Fungus",
-  BROWN_LEAF: "brown leaf",
-  GREEN_LEAF: "green leaf",
-  PREY: "a prey token",
-  HATCHERY: "a hatchery",
-  CHOICE: "prey or a hatchery",
-  TILES_OUT: "the tiles ran out",
-  PREY_EXHAUSTED: "four prey types are gone",
-  FINAL_TURNS: "everyone had a last turn",
-  STALEMATE: "a whole round passed without an action",
-  TURN_LIMIT: "the turn limit",
+function n(value: JsonValue | undefined): number {
+  return typeof value === "number" ? value : Number(value ?? 0);
+}
+
+/** A name from a family of the catalog ("hex.SCOUT"), or the code itself if the catalog lacks it. */
+function named(key: string, value: JsonValue | undefined, text: GameText): string {
+  return text.has(key) ? text(key) : String(value ?? "");
+}
+
+export const hexName = (h: JsonValue | undefined, text: GameText) =>
+  named(`hex.${String(h)}`, h, text);
+export const tokenName = (t: JsonValue | undefined, text: GameText) =>
+  named(`token.${String(t)}`, t, text);
+export const terrainName = (t: JsonValue | undefined, text: GameText) =>
+  named(`terrain.${String(t)}`, t, text);
+export const mealName = (m: JsonValue | undefined, text: GameText) =>
+  named(`meal.${String(m)}`, m, text);
+export const colorName = (seat: number, text: GameText) =>
+  named(`color.${String(seat)}`, seat, text);
+
+export function hatcheryName(h: JsonValue | undefined, text: GameText): string {
+  return text("hatchery.name", { terrain: terrainName(h, text) });
+}
+
+/** "grass path 13", "bridge 2": a path by its terrain and the number drawn beside it on the meadow. */
+export function pathName(id: JsonValue | undefined, text: GameText): string {
+  const sid = String(id);
+  const bridge = /^X(\d+)$/.exec(sid);
+  if (bridge) return text("path.bridge", { n: Number(bridge[1]) });
+  const seg = SEGMENTS.find((s) => s[0] === sid);
+  const number = /^S(\d+)$/.exec(sid);
+  if (!seg || !number) return text("path.unknown");
+  return text("path.name", { terrain: terrainName(seg[3], text), n: Number(number[1]) });
+}
+
+/** The number a path shows on the meadow ("13", "b2"). */
+export function pathNumber(id: string): string {
+  const m = /^([SX])(\d+)$/.exec(id);
+  return m ? `${m[1] === "X" ? "⌁" : ""}${Number(m[2])}` : "";
+}
+
+/** A site by what lies there: "the beetle site", "a brown leaf site". */
+export function siteName(site: JsonValue | undefined, view: ViewOf<"antics">, text: GameText) {
+  const token = record(record(view.sites)[String(site)]).token;
+  return text("site.name", { token: tokenName(token, text) });
+}
+
+/** A tile by its two hexes: "Scout / Build". */
+export function tileName(tile: JsonValue | undefined, view: ViewOf<"antics">, text: GameText) {
+  const hexes = list(record(view.tiles)[String(tile)]);
+  return hexes.length === 2
+    ? text("tile.name", { first: hexName(hexes[0], text), second: hexName(hexes[1], text) })
+    : text("tile.unknown");
+}
+
+type Labeller = (
+  a: LegalCommand["args"],
+  text: GameText,
+  view: ViewOf<"antics">,
+  players: string[],
+) => string;
+
+const LABELS: Record<string, Labeller> = {
+  use_hex: (a, text, view) => {
+    const cell = myCell(view, n(a.q), n(a.r));
+    return text("label.use_hex", { hex: hexName(cell?.hex, text), level: n(cell?.level) });
+  },
+  use_magnific_ant: (a, text) =>
+    text("label.use_magnific_ant", { action: hexName(a.action, text) }),
+  scout_tile: (a, text, view) => {
+    const row = record(list(view.display)[n(a.row) - 1]);
+    const tile = list(row.tiles)[n(a.column) - 1];
+    return text("label.scout_tile", {
+      tile: tileName(tile, view, text),
+      row: n(a.row),
+      column: n(a.column),
+    });
+  },
+  build_tile: (a, text, view) => text("label.build_tile", { tile: tileName(a.tile, view, text) }),
+  hatch_ant: (a, text) => text("label.hatch_ant", { hatchery: hatcheryName(a.hatchery, text) }),
+  deploy_ant: (a, text) =>
+    text("label.deploy_ant", {
+      soldier: a.hatchery === "MILITARY" ? "yes" : "no",
+      hatchery: hatcheryName(a.hatchery, text),
+      path: pathName(a.segment, text),
+    }),
+  recall_ant: (a, text) => text("label.recall_ant", { path: pathName(a.segment, text) }),
+  pick_up_token: (a, text, view) =>
+    text("label.pick_up_token", {
+      site: siteName(a.site, view, text),
+      path: pathName(a.segment, text),
+    }),
+  pass_token: (a, text) =>
+    text("label.pass_token", {
+      from: pathName(a.from_segment, text),
+      to: pathName(a.to_segment, text),
+    }),
+  deliver_token: (a, text) => text("label.deliver_token", { path: pathName(a.segment, text) }),
+  finish_action: (_, text) => text("label.finish_action"),
+  steal: (a, text, _, players) =>
+    text("label.steal", {
+      victim: players[n(a.victim)] ?? colorName(n(a.victim), text),
+      path: pathName(a.segment, text),
+    }),
+  end_turn: (_, text) => text("label.end_turn"),
+  feed_prey: (a, text, view) => text("label.feed_prey", { site: siteName(a.site, view, text) }),
+  feed_hatchery: (a, text) =>
+    text("label.feed_hatchery", { hatchery: hatcheryName(a.hatchery, text) }),
 };
 
-export function name(value: JsonValue | undefined): string {
-  const s = String(value);
-  return WORD[s] ?? s.charAt(0) + s.slice(1).toLowerCase();
+/** The cell of this page's ant-hill at (q, r), if built. */
+function myCell(view: ViewOf<"antics">, q: number, r: number) {
+  const seat = typeof view.seat === "number" ? view.seat : view.current;
+  const me = view.players[seat];
+  return me?.cells.find((c) => c.q === q && c.r === r);
 }
 
-function seatOf(value: JsonValue | undefined): number | undefined {
-  return typeof value === "number" ? value : undefined;
+/** A command's words for a button, in the page's language (the victim of a steal by their name). */
+export function commandLabel(
+  command: LegalCommand,
+  text: GameText,
+  view: ViewOf<"antics">,
+  players: string[] = [],
+): string {
+  const say = LABELS[command.commandType];
+  return say ? say(command.args, text, view, players) : text("label.other");
 }
 
-export function label(command: LegalCommand): string {
-  if (command.label) return command.label;
-  const a = command.args;
-  switch (command.commandType) {
-    case "use_hex":
-      return `Use your hex at (${String(a.q)}, ${String(a.r)})`;
-    case "use_magnific_ant":
-      return `MagnificANT: ${name(a.action)} at level 1`;
-    case "scout_tile":
-      return `Take the tile in row ${String(a.row)}, column ${String(a.column)}`;
-    case "build_tile":
-      return `Build tile ${String(a.tile)} on (${String(a.q1)}, ${String(a.r1)}) + (${String(a.q2)}, ${String(a.r2)})`;
-    case "hatch_ant":
-      return `Hatch an ant into ${name(a.hatchery)}`;
-    case "deploy_ant":
-      return `Put an ant from ${name(a.hatchery)} on path ${String(a.segment)}`;
-    case "recall_ant":
-      return `Recall your ant from ${String(a.segment)}`;
-    case "pick_up_token":
-      return `Pick up the token on ${String(a.site)} (ant on ${String(a.segment)})`;
-    case "pass_token":
-      return `Pass the token from ${String(a.from_segment)} to ${String(a.to_segment)}`;
-    case "deliver_token":
-      return `Deliver the token on ${String(a.segment)} home`;
-    case "finish_action":
-      return "Finish this action";
-    case "steal":
-      return `Steal from seat ${String(a.victim)} on ${String(a.segment)}`;
-    case "end_turn":
-      return "End your turn";
-    case "feed_prey":
-      return `The anteater eats a prey token from ${String(a.site)}`;
-    case "feed_hatchery":
-      return `The anteater eats the ${name(a.hatchery)} hatchery`;
-    default:
-      return command.commandType;
-  }
+/** The list of moves' words (the shell has no view at hand: the last one this page drew). */
+let lastView: ViewOf<"antics"> | undefined;
+export function rememberView(view: ViewOf<"antics">): void {
+  lastView = view;
 }
 
-export function describe(event: GameEvent, ctx: EventContext): string {
-  const d = event.data;
-  const s = (v: JsonValue | undefined) => who(seatOf(v), ctx) || "Someone";
-  switch (event.type) {
-    case "GameStarted":
-      return `The meadow is stocked; ${s(d.start_seat)} start${d.start_seat === ctx.mySeat ? "" : "s"}.`;
-    case "TilesDrawn":
-      return `${Array.isArray(d.placements) ? d.placements.length : 0} tiles are drawn into the display.`;
-    case "TurnStarted":
-      return `${s(d.seat)}: turn ${d.final_turns_left == null ? "" : "(a last one) "}with ${String(d.actions)} action${d.actions === 1 ? "" : "s"}.`;
-    case "ActionTaken":
-      return `${s(d.seat)} take${d.seat === ctx.mySeat ? "" : "s"} ${name(d.action)} at level ${String(d.level)}${d.q == null ? " with the magnificANT" : ""}.`;
-    case "TileScouted":
-      return `${s(d.seat)} scouted the tile in row ${String(d.row)}, column ${String(d.column)}.`;
-    case "TileBuilt":
-      return `${s(d.seat)} built a tile at level ${String(d.level)}.`;
-    case "AntHatched":
-      return `${s(d.seat)} hatched an ant into ${name(d.hatchery)}.`;
-    case "AntDeployed":
-      return `${s(d.seat)} put ${d.soldier ? "a soldier" : "an ant"} on path ${String(d.segment)}.`;
-    case "AntRecalled":
-      return `${s(d.seat)} recalled an ant from ${String(d.segment)}.`;
-    case "TokenPickedUp":
-      return `${s(d.seat)} picked up a ${name(d.token).toLowerCase()} at ${String(d.site)}.`;
-    case "TokenPassed":
-      return `${s(d.seat)} passed a ${name(d.token).toLowerCase()} to ${String(d.to_segment)}.`;
-    case "TokenDelivered":
-      return `${s(d.seat)} brought a ${name(d.token).toLowerCase()} home.`;
-    case "TokenStolen":
-      return `${s(d.seat)} stole a ${name(d.token).toLowerCase()} from ${s(d.victim)} on ${String(d.segment)}.`;
-    case "PreyExhausted":
-      return `No ${name(d.prey).toLowerCase()} is left on the meadow.`;
-    case "ActionFinished":
-      return `${s(d.seat)} finished ${name(d.action)}.`;
-    case "TurnEnded":
-      return `${s(d.seat)} ended the turn.`;
-    case "DisplayCompacted":
-      return "The display closes up; the anteaters move forward.";
-    case "AnteaterArrived":
-      return `The anteater of row ${String(d.row)} arrives: it eats ${name(d.meal).toLowerCase()}.`;
-    case "PreyEaten":
-      return `The anteater ate a ${name(d.prey).toLowerCase()} from ${String(d.site)}.`;
-    case "HatcheryEaten":
-      return `The anteater emptied the ${name(d.hatchery)} hatchery.`;
-    case "AnteaterReturned":
-      return `The anteater goes back to the end of row ${String(d.row)}.`;
-    case "EndTriggered":
-      return `The end is near (${name(d.reason)}): everyone has one more turn.`;
-    case "GameFinished": {
-      const won = Array.isArray(d.winners) ? d.winners.map((w) => s(w)) : [];
-      return `The game is over (${name(d.reason)}): ${won.join(" and ")} win${won.length === 1 && won[0] !== "You" ? "s" : ""}.`;
-    }
-    case "SeedRevealed":
-      return "The seed is revealed: anyone can now check every draw of this game.";
-    default:
-      return event.type;
-  }
+export function label(command: LegalCommand, ctx: EventContext): string {
+  if (lastView !== undefined) return commandLabel(command, ctx.text, lastView, ctx.players);
+  const group = `command.${command.commandType}`;
+  return ctx.text.has(group) ? ctx.text(group) : ctx.text("label.other");
 }
 
 /** Why the game ended (the final turns say what triggered them); equal scores: the higher ant-hill. */
