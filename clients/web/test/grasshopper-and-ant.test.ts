@@ -2,7 +2,8 @@
 // cards of the grid, the ant chain picked card by card, the markers; never the list of moves): a whole
 // Autumn game, photographed and checked in every phase (no internal id, axe, page height), and an end that
 // explains every score by its rules, the places and the tie rule, with the hidden cards revealed. Then a
-// few turns of Winter with Red Ants and the market, watched by a spectator on a phone.
+// few turns of Winter with Red Ants and the market, each phase also read in Greek, Polish and Czech,
+// watched by a spectator on a phone.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +23,7 @@ import {
   assertShortPage,
   forbiddenIn,
 } from "./support/checks.ts";
+import { assertInLanguage } from "./support/grasshopper-and-ant.ts";
 import { SRC } from "./support/paths.ts";
 
 let server: PlayLedgerServer;
@@ -207,6 +209,7 @@ async function create(page: Page, players: number, mode: string, level: string):
   await page.getByRole("radio", { name: /Grasshopper/ }).check();
   await page.getByLabel("Number of players").selectOption(String(players));
   await page.locator("#option-mode").selectOption(mode);
+  await page.locator("#option-first_ant").selectOption("0"); // Ann lays the first chain
   await page.getByLabel("Name of player 1").fill("Ann");
   for (let s = 1; s < players; s++)
     await page.getByLabel(`Bot level for Bot ${s}`).selectOption(level);
@@ -223,6 +226,18 @@ async function checkPhase(page: Page, where: string, name: string): Promise<void
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   console.log(`${where}: ${height}px tall at 1280×900, axe clean, no id`);
   await page.screenshot({ path: artifact(name), fullPage: true });
+}
+
+/** The page read in Greek, Polish and Czech (the language menu), then back in English. */
+async function inEachLanguage(page: Page, where: string): Promise<void> {
+  const menu = page.getByTestId("language");
+  for (const lang of ["el", "pl", "cs"]) {
+    await menu.selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await assertInLanguage(page, where, ["Ann", "Bot 1", "Bot 2"]);
+  }
+  await menu.selectOption("en");
+  await page.waitForFunction(() => document.documentElement.lang === "en");
 }
 
 /** The end explains the result: per seat the rules' parts, the total as the result table has it. */
@@ -318,6 +333,7 @@ test("Winter with Red Ants: a few turns by clicking; a phone-sized spectator see
     }
     if (!phases.has(now.phase)) {
       await checkPhase(ann.page, `Winter, ${now.phase}`, `ga-winter-${now.phase}.png`);
+      await inEachLanguage(ann.page, `Winter, ${now.phase}`);
       phases.add(now.phase);
     }
     await move(ann.page, false);
