@@ -39,6 +39,9 @@ export function boardState(page: Page) {
       action: board?.getAttribute("data-action") ?? "",
       version: document.querySelector("h1 .muted")?.textContent ?? "",
       choices: document.querySelectorAll(".an-choices button[data-command]").length,
+      offered: [...document.querySelectorAll(".an-choices button[data-command]")].map(
+        (b) => b.getAttribute("data-command") ?? "",
+      ),
       ghosts: document.querySelectorAll(".an-me .an-ghost").length,
       chips: document.querySelectorAll(".an-me .an-chip:not([disabled])").length,
       chosen: document.querySelectorAll('.an-me .an-chip[aria-pressed="true"]').length,
@@ -46,6 +49,8 @@ export function boardState(page: Page) {
       hatcheries: document.querySelectorAll(".an-hatcheries button").length,
       places: document.querySelectorAll(".an-meadow .an-place").length,
       hexes: document.querySelectorAll(".an-me .an-hex").length,
+      built:
+        document.querySelectorAll('.an-me [role="img"][aria-label], .an-me .an-hex').length > 0,
       magnificant: document.querySelectorAll('.an-turnbar button[data-command="use_magnific_ant"]')
         .length,
       finish: document.querySelectorAll('.an-turnbar button[data-command="finish_action"]').length,

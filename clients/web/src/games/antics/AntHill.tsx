@@ -291,6 +291,7 @@ function GhostHex(props: {
       role="button"
       className="an-ghost clickable"
       data-ghost={ghost.cell}
+      data-half={play.first === undefined ? 1 : 2}
       aria-label={text(play.first === undefined ? "build.first" : "build.second", {
         hex: hexName(ghost.hex, text),
         level: ghost.level,

@@ -17,6 +17,8 @@ export interface Choice {
 
 export function Status({ view, players, text }: { view: View; players: string[]; text: GameText }) {
   const pending = view.pending;
+  if (view.end_reason)
+    return <p className="an-status">{text("status.over", { round: view.round })}</p>;
   const parts = [
     text("status.round", {
       round: view.round,
