@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
+import { assertEndExplained, checkPhase, pageHeight } from "./support/baba-yaga.ts";
 import { artifact, launch, person, startServer } from "./support/browser.ts";
-import { moveButtons } from "./support/checks.ts";
+import { assertAccessible, assertFitsNarrow, moveButtons } from "./support/checks.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -68,25 +69,28 @@ async function act(page: Page, tally: Tally): Promise<boolean> {
     tally.reveals++;
     return true;
   }
-  const place = page.locator('.by-cell.clickable[aria-label^="Place the witch"]');
+  const place = page.locator('.by-cell[data-move="place_witch"]');
   if ((await place.count()) > 0) {
     await place.first().click();
     tally.placements++;
     return true;
   }
-  const blocked = (await page.getByTestId("race").textContent())?.includes("must be turned back");
-  const back = page.locator('.by-cell.clickable[aria-label^="Turn back"]');
+  const blocked = (await page.locator('[data-testid="race"] [data-blocked]').count()) > 0;
+  const back = page.locator('.by-cell[data-move="flip_down"]');
   if (blocked && (await back.count()) > 0) {
     await back.first().click();
     tally.flips++;
     return true;
   }
-  const over = page.locator('.by-cell.clickable[aria-label^="Turn over"]');
+  const over = page.locator('.by-cell[data-move="flip_up"]');
   const n = await over.count();
   if (n > 0) {
     const found = (await page.locator(".by-card li.found").count()) ?? 0;
     const needed = Number(
-      /(\d) needed/.exec((await page.locator(".by-card").textContent()) ?? "")?.[1] ?? 3,
+      (await page
+        .getByTestId("needed")
+        .getAttribute("data-needed", { timeout: 2000 })
+        .catch(() => null)) ?? 3,
     );
     const end = await enabled(page, '.by-action[data-action="end_search"]');
     if (found >= needed && end) {
@@ -98,7 +102,7 @@ async function act(page: Page, tally: Tally): Promise<boolean> {
     tally.flips++;
     return true;
   }
-  const cell = page.locator(".by-cell.clickable"); // the House, a swap, the fearless move
+  const cell = page.locator(".by-cell[data-move]"); // the House, a swap, the fearless move
   if ((await cell.count()) > 0) {
     await cell.first().click();
     tally.other++;
@@ -196,8 +200,9 @@ test("Mode R: a person searches and flies the witch in real time against two bot
   await context.close();
 });
 
-test("Mode T: a person plays a whole game against a bot; a spectator sees no face-down ingredient", async () => {
-  const { page, errors, context } = await person(browser);
+test("Mode T: a person plays a whole game against a bot; the end explains it; a spectator sees no face-down ingredient", async () => {
+  const started = Date.now();
+  const { page, errors, context } = await person(browser, { width: 1280, height: 900 });
   const game = await create(page, 2, "T");
   const watcher = await person(browser);
   await watcher.page.goto(`${server.webUrl}/#/${game}`);
@@ -205,12 +210,20 @@ test("Mode T: a person plays a whole game against a bot; a spectator sees no fac
   const tally: Tally = { flips: 0, steps: 0, reveals: 0, placements: 0, other: 0 };
   const done: Tally = { flips: 0, steps: 0, reveals: 0, placements: 0, other: 0 };
   const seen: Seen = { version: 0, botSearched: false };
+  const phases = new Map<string, number>(); // each phase of this seat's, checked once, with the page's height
   let shown = 0;
   for (let move = 0; move < 400; move++) {
     const turn = (await page.getByTestId("turn").textContent()) ?? "";
     if (turn.includes("over")) break;
     const version = await page.locator("h1 .muted").textContent();
-    if (!turn.includes("Your turn") || !(await act(page, tally))) {
+    const phase = (await page.locator(".by-board").getAttribute("data-phase")) ?? "";
+    const mine = turn.includes("Your turn");
+    if (mine && !phases.has(phase)) {
+      await checkPhase(page, `Mode T, ${phase}`, true);
+      phases.set(phase, await pageHeight(page));
+      await page.screenshot({ path: artifact(`baba-yaga-t-${phase}.png`), fullPage: true });
+    }
+    if (!mine || !(await act(page, tally))) {
       await page.waitForTimeout(150);
       continue;
     }
@@ -224,11 +237,23 @@ test("Mode T: a person plays a whole game against a bot; a spectator sees no fac
   }
   await page.getByTestId("result").waitFor({ timeout: 60_000 });
   const result = (await page.getByTestId("result").textContent()) ?? "";
-  assert.match(result, /third spell|turn limit/);
+  assert.match(result, /third spell|turn/);
   await recorded(page, seen, done);
   assert.ok(done.flips > 5 && done.reveals >= 1, `recorded ${JSON.stringify(done)}`);
   assert.equal(shown, 0, "the spectator's page showed a face-down tile's ingredient");
+  const said = await assertEndExplained(page, 2);
+  await checkPhase(page, "Mode T, the end", true);
+  phases.set("end", await pageHeight(page));
   await page.screenshot({ path: artifact("baba-yaga-end.png"), fullPage: true });
+  await assertEndExplained(watcher.page, 2); // the spectator's page explains it the same way
+  await page.setViewportSize({ width: 390, height: 844 });
+  await assertFitsNarrow(page, "the end, phone", ['[data-testid="events"]', ".commands"]);
+  await assertAccessible(page, "the end, phone");
+  await page.screenshot({ path: artifact("baba-yaga-end-phone.png"), fullPage: true });
+  console.log(
+    `Mode T: ${JSON.stringify(done)}; heights ${JSON.stringify(Object.fromEntries(phases))}; ` +
+      `end: ${said.join("; ")}; ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   assert.deepEqual(errors, []);
   assert.deepEqual(watcher.errors, []);
   await watcher.context.close();

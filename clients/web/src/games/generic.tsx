@@ -10,10 +10,11 @@ export function words(name: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
+/** Who acted, in the page's language: "You" for this page's own seat, the player's name, else "Seat 2". */
 export function who(seat: number | undefined, ctx: EventContext): string {
   if (seat === undefined) return "";
-  if (seat === ctx.mySeat) return "You";
-  return ctx.players[seat] ?? `Seat ${seat}`;
+  if (seat === ctx.mySeat) return ctx.t("who.you");
+  return ctx.players[seat] ?? ctx.t("who.seat", { seat });
 }
 
 function short(value: JsonValue): string {

@@ -1,9 +1,18 @@
 // Beside the forest: the revealed spell card and what is found of it, the race (the witch's steps, who
 // searches and who flies, the live countdowns or Mode T's budget), a choice owed, and the big buttons.
-import type { JsonValue, LegalCommand } from "@playledger/client";
-import type { ViewOf } from "../types";
+import type { LegalCommand } from "@playledger/client";
+import type { EventContext, ViewOf } from "../types";
 import { Countdown, list, record } from "./common";
-import { cardName, cellName, choiceText, endName, ingredientName, label } from "./words";
+import {
+  cellName,
+  choiceText,
+  effectName,
+  effectRule,
+  endName,
+  ingredientName,
+  label,
+  seatValues,
+} from "./words";
 
 type View = ViewOf<"baba-yaga">;
 
@@ -17,28 +26,38 @@ const BIG = [
   "move_lens",
 ];
 
-export function SpellCard({ view }: { view: View }) {
-  const card = view.card === null ? undefined : record(view.card);
+export function SpellCard({ view, ctx }: { view: View; ctx: EventContext }) {
+  const { text } = ctx;
+  const card = view.card === null ? undefined : view.card;
   const up = list(view.forest)
     .map(record)
     .filter((t) => t.face_up === true)
     .map((t) => String(t.ingredient));
   return (
-    <section aria-label="the spell card" className="by-card">
-      <h3>{card ? `Spell ${cardName(card.card)}` : "No spell card revealed"}</h3>
+    <section aria-label={text("card.region")} className="by-card" data-testid="spell-card">
+      <h3>
+        {card ? text("card.title", { effect: effectName(card.effect, text) }) : text("card.none")}
+      </h3>
       {card && (
         <>
           <ul>
-            {list(card.ingredients).map((i) => (
-              <li key={String(i)} className={up.includes(String(i)) ? "found" : ""}>
-                {up.includes(String(i)) ? "✓ " : "· "}
-                {ingredientName(i)}
-              </li>
-            ))}
+            {card.ingredients.map((i) => {
+              const found = up.includes(i);
+              return (
+                <li key={i} className={found ? "found" : ""}>
+                  <span aria-hidden="true">{found ? "✓ " : "· "}</span>
+                  {ingredientName(i, text)}
+                  {found && <span className="visually-hidden"> ({text("card.found")})</span>}
+                </li>
+              );
+            })}
           </ul>
-          <p>
-            {String(view.required)} needed · effect <strong>{String(card.effect_name)}</strong>:{" "}
-            {String(card.effect_rule)}
+          <p data-testid="needed" data-needed={String(view.required)}>
+            {text("card.needed", {
+              required: Number(view.required),
+              effect: effectName(card.effect, text),
+              rule: effectRule(card.effect, text),
+            })}
           </p>
         </>
       )}
@@ -48,66 +67,86 @@ export function SpellCard({ view }: { view: View }) {
 
 export function Race(props: {
   view: View;
-  seat: number | undefined;
   now: number;
-  name: (s: JsonValue | undefined) => string;
+  ctx: EventContext;
   swapping: boolean;
   swapFrom: string | undefined;
 }) {
-  const { view, seat, now, name } = props;
-  const witch = view.witch === null ? undefined : record(view.witch);
-  const race = view.race === null ? undefined : record(view.race);
-  const choice = view.choice === null ? undefined : record(view.choice);
-  const active = typeof view.active === "number" ? view.active : undefined;
-  const steps = Number(witch?.steps ?? 0);
-  const total = Number(witch?.total_steps ?? 0);
+  const { view, now, ctx } = props;
+  const { text } = ctx;
+  const witch = view.witch;
+  const race = view.race;
+  const choice = view.choice;
   return (
-    <section aria-label="the race" className="by-race" data-testid="race">
+    <section aria-label={text("race.region")} className="by-race" data-testid="race">
       {witch ? (
         <p>
-          Witch from the {endName(witch.end)} end: step {steps} of {total}
-          {total > 0 && <progress max={total} value={steps} aria-label="witch steps" />}
+          {text("race.witch", {
+            end: endName(witch.end, text),
+            steps: witch.steps,
+            total: witch.total_steps,
+          })}
+          {witch.total_steps > 0 && (
+            <progress max={witch.total_steps} value={witch.steps} aria-label={text("race.steps")} />
+          )}
         </p>
       ) : (
-        <p>The witch is not on the board.</p>
+        <p>{text("race.noWitch")}</p>
       )}
       {race && (
-        <p>
-          {name(active)} search{active === seat ? "" : "es"}; {name(race.due_flyer)} move
-          {race.due_flyer === seat ? "" : "s"} the witch next
-          {race.last_hand ? ` (last hand ${String(race.last_hand)})` : ""}.
-          {race.blocked === true && " A wrong tile must be turned back first."}
+        <p data-blocked={race.blocked ? "yes" : undefined}>
+          {roles(view, ctx)}
+          {race.blocked && ` ${text("race.blocked")}`}
         </p>
       )}
-      <Timers view={view} now={now} />
+      <Timers view={view} now={now} ctx={ctx} />
       {choice && (
         <p className="by-choice">
-          {name(active)} must {choiceText(choice.kind)}
+          {text("race.choice", {
+            ...seatValues(view.active ?? undefined, ctx),
+            what: choiceText(choice.kind, text),
+          })}
           {props.swapping &&
-            (props.swapFrom
-              ? `: now click the second tile (first: ${cellName(props.swapFrom.split(",").map(Number))})`
-              : ": click the first tile")}
-          .
+            ` ${
+              props.swapFrom
+                ? text("race.swapSecond", { cell: cellName(props.swapFrom.split(",").map(Number)) })
+                : text("race.swapFirst")
+            }`}
         </p>
       )}
     </section>
   );
 }
 
-function Timers({ view, now }: { view: View; now: number }) {
-  const race = view.race === null ? undefined : record(view.race);
+function roles(view: View, ctx: EventContext): string {
+  const searcher = seatValues(view.active ?? undefined, ctx);
+  const flyer = seatValues(view.race?.due_flyer, ctx);
+  return ctx.text("race.roles", {
+    searcherMine: searcher.mine,
+    searcher: searcher.name,
+    flyerMine: flyer.mine,
+    flyer: flyer.name,
+    hand: view.race?.last_hand ?? "none",
+  });
+}
+
+function Timers({ view, now, ctx }: { view: View; now: number; ctx: EventContext }) {
+  const { text } = ctx;
+  const race = view.race;
   return (
     <p className="by-timers">
       {race && view.mode === "R" && (
         <>
           <Countdown
-            label="Witch may move"
+            label={text("timer.step")}
+            text={text}
             at={race.next_step_at_ms}
             now={now}
             testId="step-timer"
           />
           <Countdown
-            label="Searcher's next action"
+            label={text("timer.search")}
+            text={text}
             at={race.next_search_at_ms}
             now={now}
             testId="search-timer"
@@ -116,12 +155,16 @@ function Timers({ view, now }: { view: View; now: number }) {
       )}
       {race && view.mode === "T" && (
         <span className="timer" data-testid="budget">
-          {String(race.budget_left)} action points left ({String(race.cost_per_action)} per action,
-          the witch moves every {String(race.actions_per_step)})
+          {text("budget", {
+            left: Number(race.budget_left),
+            cost: Number(race.cost_per_action),
+            per: Number(race.actions_per_step),
+          })}
         </span>
       )}
       <Countdown
-        label={race ? "The witch flies on by herself" : "Time runs out"}
+        label={race ? text("timer.wakeRace") : text("timer.wake")}
+        text={text}
         at={view.wake_at_ms}
         now={now}
         testId="wake-timer"
@@ -136,12 +179,11 @@ export function BigButtons(props: {
   legal: LegalCommand[];
   now: number;
   busy: boolean;
-  name: (s: JsonValue | undefined) => string;
+  ctx: EventContext;
   send: (c: LegalCommand) => void;
 }) {
-  const { legal, now, busy, name, send } = props;
-  const race = props.view.race === null ? undefined : record(props.view.race);
-  const stepAt = race?.next_step_at_ms;
+  const { legal, now, busy, send, ctx } = props;
+  const stepAt = props.view.race?.next_step_at_ms;
   const waitFor = (c: LegalCommand): boolean =>
     c.commandType === "step_witch" && typeof stepAt === "number" && now < stepAt;
   const buttons = legal.filter((c) => BIG.includes(c.commandType));
@@ -150,14 +192,14 @@ export function BigButtons(props: {
     <div className="by-actions">
       {buttons.map((c) => (
         <button
-          key={label(c)}
+          key={`${c.commandType}:${JSON.stringify(c.args)}`}
           type="button"
           className="primary by-action"
           data-action={c.commandType}
           disabled={busy || waitFor(c)}
           onClick={() => send(c)}
         >
-          {c.commandType === "choose_target" ? `Target ${name(Number(c.args.player))}` : label(c)}
+          {label(c, ctx)}
         </button>
       ))}
     </div>

@@ -1,32 +1,50 @@
 // One cell of the forest drawing: a Forest tile (face down with its clue, face up with its ingredient,
 // the House, out of sight) or a piece of the witch's path; and the last round's result in words.
-import type { JsonObject, JsonValue } from "@playledger/client";
+import type { JsonObject } from "@playledger/client";
+import type { GameText } from "../../i18n/text";
+import type { EventContext } from "../types";
 import { CELL, list, record } from "./common";
-import { cardName, cellName, ingredientName } from "./words";
+import { cardName, cellName, clueName, ingredientName, ingredientNames, seatValues } from "./words";
 
-export function ForestCell(props: { tile: JsonObject; x: number; y: number; wanted: Set<string> }) {
-  const { tile, x, y } = props;
-  const inSight = tile.in_sight !== false;
-  const up = tile.face_up === true;
+/** What a tile shows: out of sight, the House, right or wrong face up, an ingredient shown, or its clue. */
+export function tileState(tile: JsonObject, wanted: Set<string>): string {
   const ingredient = tile.ingredient === null ? undefined : String(tile.ingredient);
-  const state = !inSight
-    ? "dark"
-    : tile.house === true
-      ? "house"
-      : up
-        ? props.wanted.has(ingredient ?? "")
-          ? "right"
-          : "wrong"
-        : ingredient
-          ? "shown"
-          : "down";
-  const words = !inSight
-    ? ["out of", "sight"]
-    : tile.house === true
-      ? ["House"]
-      : ingredient
-        ? split(ingredientName(ingredient))
-        : split(String(tile.clue ?? "").replace(/-/g, " "));
+  if (tile.in_sight === false) return "dark";
+  if (tile.house === true && !ingredient) return "house";
+  if (tile.face_up === true) return wanted.has(ingredient ?? "") ? "right" : "wrong";
+  return ingredient ? "shown" : "down";
+}
+
+/** A tile in words, for its name to a screen reader: "B4, lily pad", "B4, Frog, face up". */
+export function tileWords(tile: JsonObject, text: GameText): string {
+  const cell = cellName(tile.cell);
+  const state = tileState(tile, new Set());
+  if (state === "dark") return text("tile.dark", { cell });
+  if (state === "house") return text("tile.house", { cell });
+  const ingredient = ingredientName(tile.ingredient, text);
+  if (tile.face_up === true) return text("tile.up", { cell, ingredient });
+  if (tile.house === true) return text("tile.houseOver", { cell, ingredient });
+  if (state === "shown") return text("tile.shown", { cell, ingredient });
+  return text("tile.down", { cell, clue: clueName(tile.clue, text) });
+}
+
+export function ForestCell(props: {
+  tile: JsonObject;
+  x: number;
+  y: number;
+  wanted: Set<string>;
+  text: GameText;
+}) {
+  const { tile, x, y, text } = props;
+  const state = tileState(tile, props.wanted);
+  const words =
+    state === "dark"
+      ? split(text("forest.outOfSight"))
+      : state === "house"
+        ? [text("forest.house")]
+        : tile.ingredient !== null && tile.ingredient !== undefined
+          ? split(ingredientName(tile.ingredient, text))
+          : split(clueName(tile.clue, text));
   return (
     <>
       <rect
@@ -37,21 +55,24 @@ export function ForestCell(props: { tile: JsonObject; x: number; y: number; want
         rx={10}
         className={`by-tile ${state}`}
       />
+      {/* The visible words in the order of the cell's name, each followed by a space (axe reads them joined) */}
+      <text x={x + 8} y={y + 16} className="by-coord">
+        {cellName([Number(list(tile.cell)[0]), Number(list(tile.cell)[1])])}{" "}
+      </text>
       {words.map((w, i) => (
         <text
           // biome-ignore lint/suspicious/noArrayIndexKey: lines of one label
           key={i}
           x={x + CELL / 2}
-          y={y + CELL / 2 + (i - (words.length - 1) / 2) * 15 + 4}
+          y={y + CELL / 2 + (i - (words.length - 1) / 2) * 14 + 6}
           textAnchor="middle"
           className={state === "down" || state === "dark" ? "by-clue" : "by-name"}
+          // A long word is squeezed into the tile rather than spill over its neighbour or the page.
+          {...(w.length > 8 ? { textLength: CELL - 12, lengthAdjust: "spacingAndGlyphs" } : {})}
         >
-          {w}
+          {w}{" "}
         </text>
       ))}
-      <text x={x + 8} y={y + 16} className="by-coord">
-        {cellName([Number(list(tile.cell)[0]), Number(list(tile.cell)[1])])}
-      </text>
     </>
   );
 }
@@ -62,7 +83,7 @@ export function PathCell(props: {
   onPath: boolean;
   spare: boolean;
   end: string | undefined;
-  centre: boolean;
+  text: GameText;
 }) {
   const { x, y } = props;
   return (
@@ -76,13 +97,13 @@ export function PathCell(props: {
         className={`by-path${props.onPath ? " on" : ""}${props.spare ? " spare" : ""}`}
       />
       {props.end && (
-        <text x={x + CELL / 2} y={y + 16} textAnchor="middle" className="by-coord">
-          {props.end}
+        <text x={x + CELL / 2} y={y + 15} textAnchor="middle" className="by-coord">
+          {props.end}{" "}
         </text>
       )}
       {props.spare && (
         <text x={x + CELL / 2} y={y + CELL - 10} textAnchor="middle" className="by-coord">
-          spare
+          {props.text("forest.spare")}{" "}
         </text>
       )}
     </>
@@ -94,22 +115,26 @@ function split(text: string): string[] {
   const lines: string[] = [];
   for (const w of words) {
     const last = lines.at(-1);
-    if (last !== undefined && last.length + w.length < 9) lines[lines.length - 1] = `${last} ${w}`;
+    if (last !== undefined && last.length + w.length < 8) lines[lines.length - 1] = `${last} ${w}`;
     else lines.push(w);
   }
-  return lines.slice(0, 3);
+  return lines.slice(0, 4); // four short lines fit a tile; the cell's name says it all to a screen reader
 }
 
-export function LastRound(props: { round: unknown; name: (s: JsonValue | undefined) => string }) {
+export function LastRound(props: { round: unknown; ctx: EventContext }) {
   if (props.round === null || props.round === undefined) return null;
+  const { text } = props.ctx;
   const r = record(props.round);
-  const found = list(r.correct).map(ingredientName).join(", ") || "nothing";
+  const values = {
+    ...seatValues(r.seat, props.ctx),
+    found: ingredientNames(r.correct, text) || text("last.nothing"),
+    required: Number(r.required),
+  };
   return (
     <p className="by-last" data-testid="last-round">
-      Last round: {props.name(r.seat)} {r.cast === true ? `cast ${cardName(r.card)}` : "failed"} —
-      found {found}
-      {list(r.wrong).length ? `; wrong: ${list(r.wrong).map(ingredientName).join(", ")}` : ""} (
-      {String(r.required)} needed).
+      {r.cast === true
+        ? text("last.cast", { ...values, card: cardName(r.card, text) })
+        : text("last.failed", { ...values, wrong: ingredientNames(r.wrong, text) || "none" })}
     </p>
   );
 }

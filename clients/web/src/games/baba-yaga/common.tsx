@@ -2,6 +2,7 @@
 // as the page estimates it, and the race's countdowns.
 import type { JsonObject, JsonValue } from "@playledger/client";
 import { useEffect, useMemo, useState } from "react";
+import type { GameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
 
 export const CELL = 76;
@@ -46,12 +47,9 @@ export function useServerNow(readTime: Date | undefined): number {
   return now;
 }
 
-export function seconds(ms: number): string {
-  return `${Math.max(0, ms / 1000).toFixed(1)} s`;
-}
-
 export function Countdown(props: {
   label: string;
+  text: GameText;
   at: unknown;
   now: number;
   testId: string;
@@ -63,7 +61,11 @@ export function Countdown(props: {
   const over = props.deadline ? "timer due" : "timer ready";
   return (
     <span className={left <= 0 ? over : "timer"} data-testid={props.testId}>
-      {props.label} {left <= 0 ? "now" : `in ${seconds(left)}`}
+      {props.text("timer.when", {
+        label: props.label,
+        due: left <= 0 ? "yes" : "no",
+        seconds: Math.max(0, left / 1000),
+      })}
     </span>
   );
 }
@@ -78,11 +80,12 @@ export function endAt(end: unknown, r: number, c: number): boolean {
   return at !== undefined && at[0] === r && at[1] === c;
 }
 
-export function role(view: ViewOf<"baba-yaga">, s: number): string {
-  if (view.active === null || view.active === undefined) return "";
-  if (view.active === s) return "searching";
+/** A seat's part in the turn, in words ("" for none). */
+export function role(view: ViewOf<"baba-yaga">, s: number, text: GameText): string {
+  if (view.active === null || view.active === undefined || view.phase === "finished") return "";
+  if (view.active === s) return text("role.searching");
   const race = view.race === null ? undefined : record(view.race);
-  if (race && race.due_flyer === s) return "flies the witch next";
-  if (view.phase === "place_witch" && view.placer === s) return "places the witch";
-  return list(view.flyers).includes(s) ? "flyer" : "";
+  if (race && race.due_flyer === s) return text("role.fliesNext");
+  if (view.phase === "place_witch" && view.placer === s) return text("role.places");
+  return list(view.flyers).includes(s) ? text("role.flyer") : "";
 }

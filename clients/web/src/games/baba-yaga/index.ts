@@ -1,6 +1,7 @@
 import { defineGame } from "../types";
 import { Board } from "./Board";
-import { describe, endWords, label } from "./words";
+import { describe } from "./events";
+import { endWords, label } from "./words";
 
 export const babaYaga = defineGame({
   rules: "baba-yaga",
