@@ -50,9 +50,11 @@ export function Results(props: {
           <tbody>
             {order.map(({ name, seat, place }) => (
               <tr key={seat} data-seat={seat}>
-                <td data-testid="by-place">{place ?? ""}</td>
+                <td data-testid="by-place" data-label={text("results.place")}>
+                  {place ?? ""}
+                </td>
                 <th scope="row">{name}</th>
-                <td data-testid="by-spells">
+                <td data-testid="by-spells" data-label={text("results.spells")}>
                   {(view.cast_cards[seat] ?? []).length === 0
                     ? text("results.none")
                     : (view.cast_cards[seat] ?? []).map((c) => (
@@ -61,8 +63,14 @@ export function Results(props: {
                         </span>
                       ))}
                 </td>
-                <td data-testid="by-score">{game.finalScores[seat] ?? ""}</td>
-                <td data-testid="by-stack" data-count={view.stacks?.[seat]?.length ?? 0}>
+                <td data-testid="by-score" data-label={text("results.score")}>
+                  {game.finalScores[seat] ?? ""}
+                </td>
+                <td
+                  data-testid="by-stack"
+                  data-label={text("results.stack")}
+                  data-count={view.stacks?.[seat]?.length ?? 0}
+                >
                   {(view.stacks?.[seat] ?? []).map((c) => cardName(c, text)).join(" · ") ||
                     text("results.none")}
                 </td>

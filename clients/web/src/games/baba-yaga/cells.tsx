@@ -66,9 +66,9 @@ export function ForestCell(props: {
           x={x + CELL / 2}
           y={y + CELL / 2 + (i - (words.length - 1) / 2) * 14 + 6}
           textAnchor="middle"
-          className={state === "down" || state === "dark" ? "by-clue" : "by-name"}
-          // A long word is squeezed into the tile rather than spill over its neighbour or the page.
-          {...(w.length > 8 ? { textLength: CELL - 12, lengthAdjust: "spacingAndGlyphs" } : {})}
+          className={`${state === "down" || state === "dark" ? "by-clue" : "by-name"}${w.length > 9 ? " by-long" : ""}`}
+          // A long word is set smaller, the longest squeezed, rather than spill over the next tile or the page.
+          {...(w.length > 11 ? { textLength: CELL - 12, lengthAdjust: "spacingAndGlyphs" } : {})}
         >
           {w}{" "}
         </text>
