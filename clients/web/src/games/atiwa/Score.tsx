@@ -55,6 +55,9 @@ export const CATEGORIES = [
  * Every seat's score so far by category, as the server's view counts it (the final scoring applied now);
  * solo, measured against the goal's points and its other conditions as they stand.
  */
+/** The running table's columns: the total first (in view on a phone), then its parts. */
+const COLUMNS = ["total", ...CATEGORIES.filter((c) => c !== "total")] as const;
+
 export function RunningScore({
   view,
   players,
@@ -91,7 +94,7 @@ export function RunningScore({
           <thead>
             <tr>
               <th scope="col">{text("score.player")}</th>
-              {CATEGORIES.map((c) => (
+              {COLUMNS.map((c) => (
                 <th key={c} scope="col">
                   {text(`final.${c}`)}
                 </th>
@@ -102,7 +105,7 @@ export function RunningScore({
             {seats.map((p) => (
               <tr key={p.seat} data-seat={p.seat}>
                 <th scope="row">{players[p.seat] ?? String(p.seat + 1)}</th>
-                {CATEGORIES.map((c) => (
+                {COLUMNS.map((c) => (
                   <td key={c} className={c === "total" ? "at-total" : undefined}>
                     {p.score[c]}
                   </td>
