@@ -248,6 +248,7 @@ async function explainsTheEnd(page: Page): Promise<void> {
       name: tr.querySelector("th")?.textContent ?? "",
       parts: [...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""),
       shelf: tr.querySelector('[data-testid="ga-shelf-points"]')?.textContent ?? "",
+      insects: tr.querySelector('[data-testid="ga-insect-points"]')?.textContent ?? "",
       total: tr.querySelector('[data-testid="ga-total"]')?.textContent ?? "",
     })),
   );
@@ -256,6 +257,9 @@ async function explainsTheEnd(page: Page): Promise<void> {
   for (const row of rows) {
     assert.match(row.place, /^\d$/, `${row.name}: a place`);
     assert.match(row.shelf, /^\d+ points?$/, `${row.name}: shelf points`);
+    assert.match(row.insects, /^\d+ points?$/, `${row.name}: insect points`);
+    // the server's parts add up to the server's total (GA-91: shelves plus insects)
+    assert.equal(Number.parseInt(row.shelf, 10) + Number.parseInt(row.insects, 10), Number(row.total));
     assert.doesNotMatch(row.parts.join(" "), /face down/, `${row.name}: insects revealed`);
     const line = result.find((r) => r.includes(row.name)) ?? "";
     assert.ok(line.startsWith(row.place), `${row.name}: the same place as the result (${line})`);

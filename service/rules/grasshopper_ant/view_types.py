@@ -93,6 +93,7 @@ class SpectatorView(TypedDict):
     shelf_points: NotRequired[list[int]]
     insect_counts: NotRequired[list[int]]
     insect_cards: NotRequired[Annotated[list[list[str] | None], "None: face down to this viewer"]]
+    insect_points: NotRequired[Annotated[list[int | None], "GA-91, per seat; None: face down to this viewer"]]
     boxed_count: NotRequired[int]
     # Winter
     supplies: NotRequired[list[list[str]]]

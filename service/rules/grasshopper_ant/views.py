@@ -171,6 +171,8 @@ def _autumn(out: SeatView, state: State, me: int | None) -> None:
     out["shelf_points"] = [shelf_points(state.shelves[s]) for s in range(n)]
     out["insect_counts"] = [len(state.insect_piles[s]) for s in range(n)]
     out["insect_cards"] = [pile(s) for s in range(n)]
+    # GA-91: the points of each pile that is face up to this viewer (every pile at the end)
+    out["insect_points"] = [insect_points(state.insect_piles[s]) if shown or s == me else None for s in range(n)]
     out["boxed_count"] = len(state.boxed)
     if me is not None:
         out["my_insect_points"] = insect_points(state.insect_piles[me])

@@ -87,6 +87,7 @@ def test_GA_43_plain_cards_boxed_insect_cards_face_down_with_the_collector() -> 
     assert other["insect_cards"][0] is None and spectator["insect_cards"][0] is None
     assert other["insect_counts"] == [1, 0, 0]
     assert own["my_insect_points"] == 1
+    assert own["insect_points"] == [1, None, None] and spectator["insect_points"] == [None, None, None]
     assert "my_score" not in spectator and "scores" not in other
 
 
@@ -95,6 +96,7 @@ def test_GA_V2_open_variant_keeps_insect_cards_face_up() -> None:
     assert state.autumn_open
     assert ga.view(state, 1)["insect_cards"][0] == ["ST-07"]
     assert ga.view(state, None)["insect_cards"][0] == ["ST-07"]
+    assert ga.view(state, None)["insect_points"] == [1, 0]  # GA-91 points of every face-up pile
 
 
 def test_GA_50_empty_cells_refilled_row_major_from_the_deck() -> None:

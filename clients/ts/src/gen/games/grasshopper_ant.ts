@@ -100,6 +100,10 @@ export interface SeatView {
    * None: face down to this viewer
    */
   insect_cards?: (string[] | null)[];
+  /**
+   * GA-91, per seat; None: face down to this viewer
+   */
+  insect_points?: (number | null)[];
   boxed_count?: number;
   supplies?: string[][];
   cocoons?: Cocoon[];
@@ -230,6 +234,10 @@ export interface SpectatorView {
    * None: face down to this viewer
    */
   insect_cards?: (string[] | null)[];
+  /**
+   * GA-91, per seat; None: face down to this viewer
+   */
+  insect_points?: (number | null)[];
   boxed_count?: number;
   supplies?: string[][];
   cocoons?: Cocoon[];

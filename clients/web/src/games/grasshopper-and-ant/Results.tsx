@@ -46,6 +46,14 @@ function AutumnRow({ view, s, text }: { view: View; s: number; text: GameText })
         <span className="muted">
           {text("results.insectCards", { count: Number(list(view.insect_counts)[s] ?? 0) })}
         </span>
+        {typeof list(view.insect_points)[s] === "number" && (
+          <>
+            {": "}
+            <strong data-testid="ga-insect-points">
+              {text("results.points", { count: Number(list(view.insect_points)[s]) })}
+            </strong>
+          </>
+        )}
       </td>
     </>
   );
