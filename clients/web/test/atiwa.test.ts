@@ -170,8 +170,8 @@ async function checkPhase(page: Page, n: number, phase: string): Promise<void> {
 }
 
 /**
- * The running score the page shows is the server's view of it (the total, the goal's points), read while the
- * game waits for this seat's worker: solo, nothing moves meanwhile.
+ * The running score and the spaces that gain nothing, as the page shows them, are the server's view of them
+ * (read while the game waits for this seat's worker: solo, nothing moves meanwhile).
  */
 async function assertServerScore(page: Page, client: PlayLedgerClient, game: string) {
   const view = (await client.getGame(game)).view as unknown as View;
@@ -181,6 +181,13 @@ async function assertServerScore(page: Page, client: PlayLedgerClient, game: str
   assert.equal(Number(shown), score.total, "the page shows the server's running total");
   const goal = (await page.locator(".at-score > p").textContent()) ?? "";
   assert.match(goal, new RegExp(`^${score.total} of the 100 points the goal needs \\(Colony\\)`));
+  // The spaces marked as gaining nothing are the ones the server's view says so of, no more, no fewer.
+  const marked = await page
+    .locator("button.at-space.at-open[data-nothing]")
+    .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.space ?? "").sort());
+  const said = (view.spaces ?? []).filter((sp) => sp.gains_nothing).map((sp) => sp.id);
+  assert.deepEqual(marked, said.sort(), "the page marks what the view says gains nothing");
+  assert.ok(said.length > 0, "some space gains nothing (a location too dear, say)");
 }
 
 async function createSolo(page: Page): Promise<string> {
