@@ -49,6 +49,12 @@ export function boardState(page: Page) {
       hatcheries: document.querySelectorAll(".an-hatcheries button").length,
       places: document.querySelectorAll(".an-meadow .an-place").length,
       hexes: document.querySelectorAll(".an-me .an-hex").length,
+      kinds: [...document.querySelectorAll(".an-me .an-hex")].map((h) =>
+        h.getAttribute("data-kind"),
+      ),
+      passes: [...document.querySelectorAll('.an-choices button[data-command="pass_token"]')].map(
+        (b) => b.getAttribute("data-args") ?? "",
+      ),
       built:
         document.querySelectorAll('.an-me [role="img"][aria-label], .an-me .an-hex').length > 0,
       magnificant: document.querySelectorAll('.an-turnbar button[data-command="use_magnific_ant"]')

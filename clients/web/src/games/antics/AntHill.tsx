@@ -254,6 +254,7 @@ function BuiltHex(props: {
       role="button"
       className="an-hex clickable"
       data-hex={k}
+      data-kind={c.hex}
       aria-label={words}
       aria-disabled={play.busy || undefined}
       tabIndex={r.tabIndex}

@@ -41,8 +41,7 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
   };
   const onPlace = (place: string, commands: LegalCommand[]) => {
     if (commands.length === 1 && commands[0]) send(commands[0]);
-    else
-      setChoice({ title: placeTitle(place, view, text), commands, from: document.activeElement });
+    else setChoice({ place, title: "", commands, from: document.activeElement });
   };
   const play = hillPlay(places, builds, build, setBuild, send, busy);
   return (
@@ -67,7 +66,7 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
         players={game.players}
         text={text}
         busy={busy}
-        choice={choice}
+        choice={choice && { ...choice, title: placeTitle(choice.place, view, text) }}
         building={builds.length > 0}
         onCommand={send}
         onCancel={cancel}

@@ -10,6 +10,8 @@ import { commandLabel, hexName, mealName, tokenName } from "./words";
 type View = ViewOf<"antics">;
 
 export interface Choice {
+  /** The place pressed ("path:S13"), named where the choice is drawn (in the language of the time). */
+  place: string;
   title: string;
   commands: LegalCommand[];
   from: Element | null;
@@ -150,6 +152,7 @@ function Choices(props: {
           type="button"
           className="clickable"
           data-command={c.commandType}
+          data-args={JSON.stringify(c.args)}
           aria-disabled={busy || undefined}
           onClick={() => !busy && onCommand(c)}
         >
