@@ -259,7 +259,10 @@ async function explainsTheEnd(page: Page): Promise<void> {
     assert.match(row.shelf, /^\d+ points?$/, `${row.name}: shelf points`);
     assert.match(row.insects, /^\d+ points?$/, `${row.name}: insect points`);
     // the server's parts add up to the server's total (GA-91: shelves plus insects)
-    assert.equal(Number.parseInt(row.shelf, 10) + Number.parseInt(row.insects, 10), Number(row.total));
+    assert.equal(
+      Number.parseInt(row.shelf, 10) + Number.parseInt(row.insects, 10),
+      Number(row.total),
+    );
     assert.doesNotMatch(row.parts.join(" "), /face down/, `${row.name}: insects revealed`);
     const line = result.find((r) => r.includes(row.name)) ?? "";
     assert.ok(line.startsWith(row.place), `${row.name}: the same place as the result (${line})`);
