@@ -42,7 +42,8 @@ const ENGLISH = englishMessages(["app", "baba-yaga"]);
 const KEYS = ["PlayLedger", "Tab", "Enter", "Esc"]; // the brand and the keys' names, as on a keyboard
 /** The Greek rulebook keeps two effect names in English (glossary/el/baba-yaga.json). */
 const RULEBOOK: Record<string, string[]> = { el: ["Blinding light!", "Tiny!"], pl: [], cs: [] };
-const MAX_STEPS = 600; // waits of 100 ms and moves of this seat
+const MAX_STEPS = 2000; // waits of 100 ms and moves of this seat
+const MAX_MS = 150_000; // a whole game takes 40-90 s on a quiet machine
 
 type Language = "el" | "pl" | "cs";
 
@@ -220,8 +221,10 @@ async function playToTheEnd(page: Page, lang: Language, names: string[]) {
   const memory: Memory = { seen: new Map(), counts: {} };
   const heights: Record<string, number> = {};
   let narrow = false;
-  for (let step = 0; step < MAX_STEPS; step++) {
-    const s = await byState(page);
+  const until = Date.now() + MAX_MS;
+  let s = await byState(page);
+  for (let step = 0; step < MAX_STEPS && Date.now() < until; step++) {
+    s = await byState(page);
     if (s.over) break;
     if (!s.mine || (s.moves.length === 0 && s.actions.length === 0)) {
       await page.waitForTimeout(100);
@@ -241,7 +244,11 @@ async function playToTheEnd(page: Page, lang: Language, names: string[]) {
     const done = await act(page, s, memory);
     memory.counts[done] = (memory.counts[done] ?? 0) + 1;
   }
-  await page.getByTestId("result").waitFor({ timeout: 30_000 });
+  const where = `phase ${s.phase}, mine ${s.mine}, moves ${JSON.stringify(s.moves.slice(0, 3))}, actions ${s.actions}`;
+  await page
+    .getByTestId("result")
+    .waitFor({ timeout: 30_000 })
+    .catch(() => assert.fail(`the game did not end: ${where}, ${JSON.stringify(memory.counts)}`));
   return { heights, counts: memory.counts };
 }
 

@@ -20,7 +20,8 @@ export function tileWords(tile: JsonObject, text: GameText): string {
   const cell = cellName(tile.cell);
   const state = tileState(tile, new Set());
   if (state === "dark") return text("tile.dark", { cell });
-  if (state === "house") return text("tile.house", { cell });
+  // The name begins with the words the tile shows, in their order (the cell, then "House").
+  if (state === "house") return text("tile.house", { cell, house: text("forest.house") });
   const ingredient = ingredientName(tile.ingredient, text);
   if (tile.face_up === true) return text("tile.up", { cell, ingredient });
   if (tile.house === true) return text("tile.houseOver", { cell, ingredient });
