@@ -1,5 +1,5 @@
 // One person plays several turns of Antics! against a server bot by keyboard alone (Tab, the arrow keys,
-// Enter, Space, Escape: no click on the table), with the page in Greek. Each part of the board is one Tab
+// Enter, Space, Escape: no click, from the lobby's form to the table), with the page in Greek. Each part of the board is one Tab
 // stop crossed with the arrow keys; the focus is always visible; Escape cancels a choice a place asks
 // without sending anything. In every phase reached the page shows no English and no internal id (Greek,
 // then Polish and Czech too), and axe finds nothing serious.
@@ -12,7 +12,6 @@ import {
   boardState,
   changed,
   checkPhase,
-  createGame,
   phaseOf,
   signature,
 } from "./support/antics.ts";
@@ -100,6 +99,41 @@ async function act(page: Page, [group, steps, kind]: [string, number, string], k
   await changed(page, before);
 }
 
+/** Presses a key on a <select> until it shows `value` (at most `max` presses). */
+async function selectByKeys(page: Page, selector: string, key: string, value: string, max = 6) {
+  await tabTo(page, selector);
+  for (let i = 0; i < max && (await page.locator(selector).inputValue()) !== value; i++)
+    await page.keyboard.press(key);
+  assert.equal(await page.locator(selector).inputValue(), value, `${selector} by keys`);
+}
+
+/** The lobby by keyboard: Antics! by the arrow keys, two players with the variant, a random bot that
+ * moves at once, Create and the table's link by Enter. */
+async function createByKeyboard(page: Page): Promise<string[]> {
+  await page.goto(`${server.webUrl}/`);
+  await page.waitForSelector('input[name="game-type"]');
+  await tabTo(page, 'input[name="game-type"]');
+  for (let i = 0; i < 10 && !(await focused(page, 'input[value="antics"]')); i++)
+    await page.keyboard.press("ArrowDown");
+  assert.ok(await focused(page, 'input[value="antics"]:checked'), "Antics! chosen by the arrows");
+  await selectByKeys(page, "fieldset:has(.seats) > label > select", "ArrowUp", "2");
+  await tabTo(page, "#option-two_player_variant");
+  await page.keyboard.press("Space");
+  await selectByKeys(page, ".seats li:nth-child(2) select:nth-of-type(2)", "ArrowUp", "random");
+  await tabTo(page, ".table-fields label:nth-of-type(2) input[type=checkbox]");
+  await page.keyboard.press("Space");
+  const names = await page
+    .locator(".seats li input")
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  await tabTo(page, "form.create button[type=submit]");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(".invites a.button");
+  await tabTo(page, ".invites a.button");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(".an-board");
+  return names;
+}
+
 /** A build's second half asked: Escape goes back to the first, nothing is sent. */
 async function cancelBuild(page: Page): Promise<void> {
   const before = await signature(page);
@@ -127,7 +161,7 @@ test("a person plays several turns of Antics! by keyboard alone, in Greek", asyn
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  const names = await createGame(page, server.webUrl);
+  const names = await createByKeyboard(page);
   assert.equal(await page.getAttribute("html", "lang"), "el");
   const phases = new Set<string>();
   const pressed: Record<string, number> = {};

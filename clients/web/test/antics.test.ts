@@ -237,6 +237,9 @@ async function checkEnd(page: Page, names: string[]) {
     "the end screen's scores are the breakdown's totals",
   );
   assert.match((await page.getByTestId("an-hidden").textContent()) ?? "", /pytlík/);
+  const rules = (await breakdown.textContent()) ?? "";
+  assert.match(rules, /druhou mocninu/, "the prey rule: kinds squared");
+  assert.match(rules, /Při shodě vyhrává hráč s vyšším mraveništěm/, "the tie rule");
   for (const name of names) assert.match((await result.textContent()) ?? "", new RegExp(name));
   return { seats, rows };
 }
