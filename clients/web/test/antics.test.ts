@@ -186,7 +186,7 @@ async function play(page: Page, names: string[]) {
     const s = await boardState(page);
     const phase = phaseOf(s);
     if (phases[phase] === undefined) {
-      phases[phase] = await checkPhase(page, phase, names, LANGUAGES, phase !== "waiting");
+      phases[phase] = await checkPhase(page, phase, names, LANGUAGES);
       await page.screenshot({ path: artifact(`antics-${phase}.png`), fullPage: true });
       if (phase === "actions") await phone(page, phase);
     }
