@@ -68,7 +68,9 @@ class PlayerView(TypedDict):
     brown_leaves: int
     green_leaves: int
     height: int
-    score: int
+    leaf_points: int  # AN-80: leaves on the fungi, placed at best
+    prey_points: int  # AN-81: different prey types, squared
+    score: int  # AN-82: leaf_points + prey_points
 
 
 class View(TypedDict):

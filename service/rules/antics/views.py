@@ -86,9 +86,9 @@ from service.rules.antics.messages import (
     UseHex,
     UseMagnificANT,
 )
-from service.rules.antics.scoring import player_score, prey_points, status
+from service.rules.antics.scoring import leaf_points, player_score, prey_points, status
 from service.rules.antics.setup import OPTION_TWO_PLAYER
-from service.rules.antics.state import Pending, Player, State, anthill_height
+from service.rules.antics.state import Pending, Player, State, anthill_height, fungus_levels
 from service.rules.antics.view_types import PathAnt, PendingAction, PlayerView, View
 from service.rules.kit import Visibility
 
@@ -176,7 +176,9 @@ def _player_view(p: Player) -> PlayerView:
         "brown_leaves": p.brown,
         "green_leaves": p.green,
         "height": anthill_height(p),
-        "score": player_score(p),
+        "leaf_points": leaf_points(fungus_levels(p), p.brown, p.green),  # AN-80
+        "prey_points": prey_points(len(set(p.prey))),  # AN-81
+        "score": player_score(p),  # AN-82: the two above
     }
 
 

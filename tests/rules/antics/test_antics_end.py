@@ -187,6 +187,9 @@ def test_AN_T12_full_score() -> None:
     )
     state = set_player(state, 0, prey=(Token.BEETLE, Token.BUTTERFLY, Token.LADYBIRD), green=2, brown=2)
     assert player_score(state.players[0]) == 9 + (4 + 2 + 1) + 2 * 2 == 20
+    # the view carries the parts (AN-80 leaves, AN-81 prey) beside the total, so a client adds nothing up
+    seen = antics.view(state, None)["players"][0]
+    assert (seen["leaf_points"], seen["prey_points"], seen["score"]) == (11, 9, 20)
 
 
 def test_AN_82_AN_T13_tie_break_on_the_taller_anthill() -> None:

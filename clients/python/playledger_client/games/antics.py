@@ -79,6 +79,8 @@ class PlayerView(TypedDict):
     brown_leaves: int
     green_leaves: int
     height: int
+    leaf_points: int
+    prey_points: int
     score: int
 
 

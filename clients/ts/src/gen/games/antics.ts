@@ -194,6 +194,8 @@ export interface PlayerView {
   brown_leaves: number;
   green_leaves: number;
   height: number;
+  leaf_points: number;
+  prey_points: number;
   score: number;
 }
 /**

@@ -1,11 +1,10 @@
 // The end of the game explained: each seat's points by the rule that gave them (leaves on fungi, prey by
 // its kinds), the total the server scored, the ant-hill's height (the tie-break) and the place; and what
-// was hidden. The total, the heights and the places are the server's; the prey points are read from the
-// server's scoring table, and the leaves are what the total holds beside them (only these two score).
+// was hidden. Every number is the server's: each player's leaf and prey points (its view), the total, the
+// heights and the places; the page adds nothing up.
 import { useId } from "react";
 import type { GameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
-import { preyPoints, useCatalog } from "./catalog";
 import { hexName, tokenName } from "./words";
 
 type View = ViewOf<"antics">;
@@ -17,7 +16,6 @@ export function FinalScores(props: {
   text: GameText;
 }) {
   const { view, players, placements, text } = props;
-  const catalog = useCatalog();
   const id = useId();
   const totals = view.final_scores;
   if (!totals) return null;
@@ -43,7 +41,7 @@ export function FinalScores(props: {
             </tr>
           </thead>
           <tbody>
-            {view.players.map((p, s) => (
+            {view.players.map((_, s) => (
               <ScoreRow
                 // biome-ignore lint/suspicious/noArrayIndexKey: seats are positions
                 key={s}
@@ -51,7 +49,6 @@ export function FinalScores(props: {
                 seat={s}
                 name={players[s] ?? ""}
                 place={placements?.[s]}
-                prey={preyPoints(catalog, new Set(p.prey).size)}
                 text={text}
               />
             ))}
@@ -82,10 +79,9 @@ function ScoreRow(props: {
   seat: number;
   name: string;
   place: number | undefined;
-  prey: number | undefined;
   text: GameText;
 }) {
-  const { view, seat: s, prey, text } = props;
+  const { view, seat: s, text } = props;
   const p = view.players[s];
   if (!p) return null;
   const total = view.final_scores?.[s] ?? p.score;
@@ -101,7 +97,7 @@ function ScoreRow(props: {
       </th>
       <td data-testid="an-leaves">
         {text("final.leafPoints", {
-          points: prey === undefined ? "?" : total - prey,
+          points: p.leaf_points,
           brown: p.brown_leaves,
           green: p.green_leaves,
           fungi: fungi.length ? fungi.join(", ") : "–",
@@ -110,7 +106,7 @@ function ScoreRow(props: {
       </td>
       <td data-testid="an-prey">
         {text("final.preyPoints", {
-          points: prey ?? "?",
+          points: p.prey_points,
           kinds: new Set(p.prey).size,
           prey: p.prey.map((t) => tokenName(t, text)).join(", ") || "–",
         })}
