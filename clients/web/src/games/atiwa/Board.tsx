@@ -48,8 +48,7 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
     roving,
     onPlace,
   };
-  const ordered =
-    seat === undefined ? players : [...players.slice(seat), ...players.slice(0, seat)];
+  const ordered = fromSeat(players, seat);
   return (
     <div className="at-board" ref={root}>
       <Status view={view} players={game.players} text={text} />
@@ -107,6 +106,11 @@ export function Board({ view, game, seat, legal, onCommand, busy }: BoardProps<V
       )}
     </div>
   );
+}
+
+/** The players from the viewer's own seat round the table (as they are when nobody sits). */
+function fromSeat<T>(players: T[], seat: number | undefined): T[] {
+  return seat === undefined ? players : [...players.slice(seat), ...players.slice(0, seat)];
 }
 
 /** The table's common parts, folded behind a disclosure once the game is over (the end explains it). */

@@ -19,11 +19,7 @@ export function Results(props: {
   const id = useId();
   const placements = game.status.outcome?.placements ?? [];
   const tie = endWords(view, game).tieBreak;
-  const dealt = players.reduce(
-    (n, _, s) => n + (view.cast_cards[s]?.length ?? 0) + (view.stacks?.[s]?.length ?? 0),
-    0,
-  );
-  const deck = props.catalog ? Object.keys(props.catalog.spells).length : undefined;
+  const boxed = leftInTheBox(view, players.length, props.catalog);
   const order = players
     .map((name, seat) => ({ name, seat, place: placements[seat] }))
     .sort((a, b) => (a.place ?? 99) - (b.place ?? 99) || a.seat - b.seat);
@@ -84,8 +80,21 @@ export function Results(props: {
       </p>
       <p className="muted">
         {text("results.forest")}
-        {deck !== undefined && ` ${text("results.box", { count: Math.max(0, deck - dealt) })}`}
+        {boxed !== undefined && ` ${text("results.box", { count: boxed })}`}
       </p>
     </section>
   );
+}
+
+/** The spell cards never dealt (the deck less every seat's cast cards and stack), if the catalog is loaded. */
+function leftInTheBox(
+  view: View,
+  seats: number,
+  catalog: ReturnType<typeof useCatalog>,
+): number | undefined {
+  if (!catalog) return undefined;
+  let dealt = 0;
+  for (let s = 0; s < seats; s++)
+    dealt += (view.cast_cards[s]?.length ?? 0) + (view.stacks?.[s]?.length ?? 0);
+  return Math.max(0, Object.keys(catalog.spells).length - dealt);
 }
