@@ -58,9 +58,13 @@ async function over(page: Page): Promise<boolean> {
 
 /** The first stamp of `page` showing a version other than `before`, after `since`. */
 async function updatedAt(page: Page, before: string, since: number): Promise<number> {
+  // A function, not a string: the page's Content-Security-Policy refuses to eval a string predicate.
   const handle = await page.waitForFunction(
-    `window.__versions.find((v) => v.at >= ${since} && v.text !== ${JSON.stringify(before)})?.at ?? false`,
-    undefined,
+    ({ since, before }) =>
+      (window as unknown as { __versions: { at: number; text: string }[] }).__versions.find(
+        (v) => v.at >= since && v.text !== before,
+      )?.at ?? false,
+    { since, before },
     { timeout: STEP_TIMEOUT_MS, polling: 20 },
   );
   return (await handle.jsonValue()) as number;
