@@ -81,9 +81,18 @@ function englishIn(text: string, names: string[]): string[] {
 /** Every check of a phase: no English message, no internal id, and (when asked) nothing serious to axe. */
 async function checkPage(page: Page, where: string, names: string[], axe = true): Promise<void> {
   const text = await visibleText(page, "body", [".language"]);
-  assert.deepEqual(englishIn(text, names), [], `${where}: English on the Polish page`);
+  assert.deepEqual(englishIn(text, names), [], `${where}: English on the page`);
   await assertNoInternalIds(page, where);
   if (axe) await assertAccessible(page, where);
+}
+
+/** The same page in Greek and Czech (set with the language menu), then Polish again. */
+async function inOtherLanguages(page: Page, where: string, names: string[]): Promise<void> {
+  for (const lang of ["el", "cs", "pl"]) {
+    await page.getByTestId("language").selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    if (lang !== "pl") await checkPage(page, `${where} (${lang})`, names, false);
+  }
 }
 
 // --- keyboard ----------------------------------------------------------------------------------------
@@ -295,7 +304,10 @@ async function playRound(page: Page, names: string[]) {
     const s = await state(page);
     if (s.over || (s.round >= 2 && s.mine && s.spaces > 0)) break;
     const phase = s.mine ? `round ${s.round}: ${s.task}` : `round ${s.round}: the bot's turn`;
-    if (!phases.has(phase)) await checkPage(page, phase, names);
+    if (!phases.has(phase)) {
+      await checkPage(page, phase, names);
+      await inOtherLanguages(page, phase, names);
+    }
     phases.add(phase);
     if (!s.mine || (s.spaces === 0 && s.slots + s.fields + s.tasks.length === 0)) {
       await page.waitForTimeout(150); // the bot moves (its moves arrive live), or the page is sending

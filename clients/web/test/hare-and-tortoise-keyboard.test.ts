@@ -41,6 +41,26 @@ async function checkPage(page: Page, where: string, names: string[], axe: boolea
   if (axe) await assertAccessible(page, where);
 }
 
+/** Once per phase: the same page in Polish and Czech (set with the language menu), then Greek again. */
+async function inOtherLanguages(page: Page, where: string, names: string[]): Promise<void> {
+  for (const lang of ["pl", "cs", "el"]) {
+    await page.getByTestId("language").selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    if (lang === "el") continue;
+    // Polish and Czech are written in Latin letters: only the English catalog's own messages count here
+    const text = await visibleText(page, "body", [
+      ".language",
+      ".game-type:not(.chosen)",
+      "[aria-live]",
+    ]);
+    const leaks = englishLeaks(text, ENGLISH, [...ALLOWED, ...names]).filter((l) =>
+      l.startsWith("English"),
+    );
+    assert.deepEqual(leaks, [], `${where} (${lang}): English`);
+    await assertNoInternalIds(page, `${where} (${lang})`);
+  }
+}
+
 /** Whether the focused element matches a selector. */
 function focused(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
@@ -211,6 +231,7 @@ async function playToTheEnd(page: Page, names: string[]) {
     }
     const phase = `${now.phase} after racing phase ${now.raced || "none"}`;
     await checkPage(page, `${phase}, move ${moves}`, names, !checked.has(phase));
+    if (!checked.has(phase)) await inOtherLanguages(page, phase, names);
     if (checked.size === 1) await checkNarrow(page, phase);
     checked.add(phase);
     const seen = await hand(page);
@@ -255,6 +276,7 @@ test("a whole game against two bots by keyboard alone, in Greek, every phase rea
   );
   await page.screenshot({ path: artifact("hare-and-tortoise-keyboard-end.png"), fullPage: true });
   await checkPage(page, "the end", names, true);
+  await inOtherLanguages(page, "the end", names);
   await explainsTheEnd(page, names, 2);
   console.log(
     `standard: ${moves} moves, ${phases.length} phases checked, ${howls} Howl cards held (marked)`,
