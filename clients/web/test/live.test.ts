@@ -95,8 +95,17 @@ test("a seat's page rides out a server restart and shows the next move within 2 
   assert.ok(answered.version > atMove, "it is a new move");
   await page.getByTestId("connection").filter({ hasText: "Live" }).waitFor({ timeout: 5_000 });
   assert.equal(page.url().includes("token="), false, "no reload brought the token back");
+  // The log hears the move from the resumed WatchGame stream, which may land just after the view's read.
+  await page
+    .waitForFunction(
+      () => /Bob/.test(document.querySelector('[data-testid="events"] li')?.textContent ?? ""),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const log = await page.getByTestId("events").locator("li").first().textContent();
   assert.match(log ?? "", /Bob/, `the log tells Bob's move: ${log}`);
+  console.log(`the log told Bob's move ${Date.now() - back} ms after the server was back`);
   assert.equal(called.filter((c) => c === "ListLegalCommands").length, 0, "no ListLegalCommands");
   await page.screenshot({ path: artifact("live-after-restart.png") });
   assert.deepEqual(errors, []);
