@@ -129,7 +129,7 @@ class Notices(TimerLoop[tuple[int, int, Notice]]):  # retries: (due ms, sequence
             return
         self.senders.follow(game_id, turns.game.seats, turns.since)
         for seat, since in turns.unannounced():
-            self._announce(turns.game, seat, since)
+            self._announce(turns.game, seat, since, turns.began_ms.get(seat, 0))
             turns.announced[seat] = since  # not before: a failed read (the store away) is tried at the next save
 
     def _first_sight(self, game_id: UUID) -> Turns | None:
@@ -156,11 +156,13 @@ class Notices(TimerLoop[tuple[int, int, Notice]]):  # retries: (due ms, sequence
             while len(self._skip) > MAX_SKIPPED:
                 self._skip.popitem(last=False)
 
-    def _announce(self, game: Game, seat: int, since: int) -> None:
+    def _announce(self, game: Game, seat: int, since: int, began_ms: int) -> None:
         deadline = game.deadline_ms(seat)
         if deadline is not None and deadline <= self._clock():
             return  # too late to act: the clock acts for the seat
         hook = webhooks.find(self._ledger, game.id, seat)
-        if hook is not None:
+        # Only a turn that began once the webhook was set: one under way then is not announced, by whichever
+        # process (and however late) first folds it, so a restart never announces a turn its predecessor skipped.
+        if hook is not None and hook.set_at_ms <= began_ms:
             body = notice_body(game, seat, since)
             self.senders.offer(Notice(game.id, seat, since, delivery_id(game, seat, since), body, hook.url))

@@ -26,6 +26,7 @@ class Turns:
     since: dict[int, int] = field(default_factory=dict)  # seat to act -> the version its turn began
     phase: str | None = None
     announced: dict[int, int] = field(default_factory=dict)  # seat -> the turn (its version) already announced
+    began_ms: dict[int, int] = field(default_factory=dict)  # seat to act -> the server time its turn began
 
     def advance(self, events: Sequence[Any]) -> None:
         """Fold stored events that follow the game's version, decision by decision."""
@@ -40,9 +41,10 @@ class Turns:
         acting = set() if status.finished else set(status.to_act)
         for seat in acting:
             if seat not in self.since or status.phase != self.phase:
-                self.since[seat] = version
+                self.since[seat], self.began_ms[seat] = version, self.game.last_at_ms
         for seat in set(self.since) - acting:
             del self.since[seat]
+            self.began_ms.pop(seat, None)
         self.phase = status.phase
 
     def unannounced(self) -> list[tuple[int, int]]:

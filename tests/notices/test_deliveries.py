@@ -165,6 +165,33 @@ def test_a_restart_announces_the_turn_in_progress_again_under_the_same_id(
         again.stop(0.5)
 
 
+def test_a_turn_under_way_when_the_webhook_is_set_is_not_announced_even_after_a_restart(
+    receiver: Receiver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a turn is announced depends on the record (did it begin after the webhook was set?), not on when
+    some process first folded the game: a restart announces no turn its predecessor rightly skipped."""
+    monkeypatch.setattr(notices, "POLICY", FAST)
+    server = serve(tmp_path)
+    with Client(f"127.0.0.1:{server.port}", retries=1) as client:
+        game, seats = table(client, move_seconds=60)
+        first = bets(seats, game)  # the first player's turn began at version 4 ...
+        _hooks(seats, game, receiver)  # ... before this
+    idle(server)
+    server.stop(0.5)
+    again = serve(tmp_path)  # folds the game afresh, the webhooks already set
+    try:
+        with Client(f"127.0.0.1:{again.port}", retries=1) as client:
+            seats = [client.join(str(s.token)) for s in seats]
+            idle(again)
+            assert receiver.received == []
+            play(seats, game, first)  # the other's turn begins now, after the webhooks were set
+            assert receiver.wait_for(f"/seat{1 - first}")[0].json()["version"] == 7
+            idle(again)
+            assert receiver.at(f"/seat{first}") == []
+    finally:
+        again.stop(0.5)
+
+
 def test_a_notice_whose_turn_is_over_is_not_tried_again(server: Running, client: Client, receiver: Receiver) -> None:
     superseded = REGISTRY.get_sample_value("playledger_webhook_deliveries_total", {"outcome": "superseded"}) or 0.0
     game, seats = table(client, move_seconds=60)

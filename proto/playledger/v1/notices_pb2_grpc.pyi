@@ -37,7 +37,8 @@ class NoticeServiceStub:
     Only games with a clock of a minute or more (TimeControl.move_seconds or
     budget_seconds >= 60) notify. When the seat becomes to act (it was not to
     act, or a new phase begins), the server POSTs a JSON body to the URL once
-    per (game, version, seat), retrying failures a few times with backoff:
+    per (game, version, seat), retrying failures a few times with backoff (a
+    turn already under way when the webhook is set is not announced):
       {"type": "your_turn", "delivery": "<id>", "game": "games/{id}",
        "rules": "...", "version": <the version where the seat became to act>,
        "game_version": <the version the view shows>, "seat": <int>,
@@ -81,7 +82,8 @@ class NoticeServiceAsyncStub(NoticeServiceStub):
     Only games with a clock of a minute or more (TimeControl.move_seconds or
     budget_seconds >= 60) notify. When the seat becomes to act (it was not to
     act, or a new phase begins), the server POSTs a JSON body to the URL once
-    per (game, version, seat), retrying failures a few times with backoff:
+    per (game, version, seat), retrying failures a few times with backoff (a
+    turn already under way when the webhook is set is not announced):
       {"type": "your_turn", "delivery": "<id>", "game": "games/{id}",
        "rules": "...", "version": <the version where the seat became to act>,
        "game_version": <the version the view shows>, "seat": <int>,
@@ -121,7 +123,8 @@ class NoticeServiceServicer(metaclass=_abc_1.ABCMeta):
     Only games with a clock of a minute or more (TimeControl.move_seconds or
     budget_seconds >= 60) notify. When the seat becomes to act (it was not to
     act, or a new phase begins), the server POSTs a JSON body to the URL once
-    per (game, version, seat), retrying failures a few times with backoff:
+    per (game, version, seat), retrying failures a few times with backoff (a
+    turn already under way when the webhook is set is not announced):
       {"type": "your_turn", "delivery": "<id>", "game": "games/{id}",
        "rules": "...", "version": <the version where the seat became to act>,
        "game_version": <the version the view shows>, "seat": <int>,
