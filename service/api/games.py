@@ -276,6 +276,7 @@ class GameService(games_pb2_grpc.GameServiceServicer):
             repeated=done.repeated,
             receipt=self._receipt(attempt, outcome, "OK", ""),
             legal_commands=_legal(game, seat) if game.version == done.version and seat is not None else [],
+            game=self._render(game, caller) if request.include_game else None,
         )
 
     def _where(self, game_id: UUID) -> dict[str, int | str]:
@@ -362,6 +363,10 @@ class GameService(games_pb2_grpc.GameServiceServicer):
                 )
                 if watched.settled and seat is not None:
                     answer.legal_commands.extend(_legal(watched.game, seat))
+                if watched.settled and request.include_game:
+                    answer.game.CopyFrom(self._render(watched.game, caller))
+                    if hold is not None:
+                        answer.game.spectator_version = watched.game.version
                 yield answer
             if self._stopping():  # not the game's end: tell the client to resume elsewhere or later
                 with translated_errors(context):

@@ -72,3 +72,30 @@ def test_one_load_one_encode_one_status(server: Running, monkeypatch: pytest.Mon
     assert counts.seen["store reads"] == (1 if cache == "cold" else 0), counts.seen
     assert counts.seen["encodes"] == 1 + len(done.events), counts.seen  # the command, then each event once
     assert counts.seen["rules.status"] == 1, counts.seen
+
+
+def test_a_move_costs_the_mover_one_call_and_a_watcher_none(server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With include_game, the mover's answer and every settled watch message carry the game as GetGame shows it
+    to that caller (its own view): a page needs no GetGame after a move, and the answer reads no store."""
+    client = Client(f"127.0.0.1:{server.port}")
+    game, tokens = client.create_game("hare-and-tortoise", ["ann", "bob"])
+    seats = [client.join(t.token) for t in tokens]
+    seat, move = _move(client, seats, game.name)
+    counts = Counts(monkeypatch)
+    counts.wrap(server.ledger.recorder, "select_events", "store reads")
+    done = seat.submit(game.name, move.command_type, args_of(move), include_game=True)
+    assert counts.seen["store reads"] == 0, counts.seen
+    assert done.game.version == done.version and done.game.viewer_seat == seats.index(seat)
+    shown = seat.get_game(game.name)
+    for field in ("view", "status", "players", "version", "last_hash", "viewer_seat"):
+        assert getattr(done.game, field) == getattr(shown, field), field
+    again, move = _move(client, seats, game.name)
+    assert not again.submit(game.name, move.command_type, args_of(move)).HasField("game")  # only when asked
+    other = seats[1 - seats.index(seat)]
+    settled = [u for u in other.updates(game.name, timeout=2.0, include_game=True) if u.settled]
+    assert settled and all(u.HasField("game") for u in settled)
+    for update in settled:
+        then = other.get_game(game.name, version=update.version)
+        assert (update.game.version, update.game.view, update.game.status) == (then.version, then.view, then.status)
+        assert update.game.view != seat.get_game(game.name, version=update.version).view  # the watcher's own view
+    assert not any(u.HasField("game") for u in other.updates(game.name, timeout=1.0))  # only when asked

@@ -295,9 +295,15 @@ class Client(TournamentCalls):
         args: Mapping[str, Any] | None = None,
         request_id: str | None = None,
         expected_version: int | None = None,
+        include_game: bool = False,
     ) -> games_pb2.SubmitCommandResponse:
+        """One command for this client's seat; `include_game`: the answer's `game` is the game as get_game shows
+        it now (its view included)."""
         request = games_pb2.SubmitCommandRequest(
-            game=game_name(game), command_type=command_type, request_id=request_id or str(uuid.uuid4())
+            game=game_name(game),
+            command_type=command_type,
+            request_id=request_id or str(uuid.uuid4()),
+            include_game=include_game,
         )
         request.args.update(dict(args or {}))
         if expected_version is not None:
@@ -312,10 +318,11 @@ class Client(TournamentCalls):
             yield update.event
 
     def updates(
-        self, game: str, after_version: int = 0, timeout: float | None = None
+        self, game: str, after_version: int = 0, timeout: float | None = None, include_game: bool = False
     ) -> Iterator[games_pb2.WatchGameResponse]:
-        """Each event with the game's status after it (and, on a seat's settled messages, its legal commands),
-        so a client can play from the stream alone. Ends at the game's end, or quietly once `timeout` seconds
+        """Each event with the game's status after it (and, on a seat's settled messages, its legal commands;
+        with `include_game`, on every settled message, the game as get_game shows it), so a client can play
+        from the stream alone. Ends at the game's end, or quietly once `timeout` seconds
         pass. A stream that drops (UNAVAILABLE, a reset, a clean end before the game's) is resumed from the
         last version delivered, with no gap and no duplicate, for up to `resume_for` s of failing in a row."""
         name = game_name(game)
@@ -327,7 +334,7 @@ class Client(TournamentCalls):
             left = None if ends is None else ends - time.monotonic()
             if left is not None and left <= 0:
                 return
-            request = games_pb2.WatchGameRequest(game=name, after_version=after)
+            request = games_pb2.WatchGameRequest(game=name, after_version=after, include_game=include_game)
             failure: PlayLedgerError | None = None
             try:
                 for update in self._stub.WatchGame(request, metadata=self._metadata, timeout=left):

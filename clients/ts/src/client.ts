@@ -74,6 +74,8 @@ export interface SubmitOptions {
   requestId?: string;
   /** Refused with ABORTED (reason STALE_VERSION) unless the game is at this version. */
   expectedVersion?: number;
+  /** Also answer with the game as getGame shows it now (its view included): no getGame after a move. */
+  includeGame?: boolean;
   signal?: AbortSignal;
 }
 
@@ -88,6 +90,8 @@ export interface GetGameOptions {
 export interface WatchOptions {
   /** Stream events with a version greater than this (0: from the start). */
   afterVersion?: number;
+  /** Every settled update carries the game as getGame shows it at that version (its view included). */
+  includeGame?: boolean;
   /** Ends the watch (quietly) when it aborts. */
   signal?: AbortSignal;
 }
@@ -306,6 +310,7 @@ export class PlayLedgerClient {
       ...(options.expectedVersion === undefined
         ? {}
         : { expectedVersion: BigInt(options.expectedVersion) }),
+      includeGame: options.includeGame ?? false,
     };
     const r = await this.#unary((o) => this.#games.submitCommand(request, o), true, options.signal);
     return {
@@ -315,6 +320,7 @@ export class PlayLedgerClient {
       repeated: r.repeated,
       requestId,
       legalCommands: r.legalCommands.map(convert.legalCommand),
+      ...(r.game === undefined ? {} : { game: convert.game(r.game) }),
     };
   }
 
@@ -345,7 +351,7 @@ export class PlayLedgerClient {
       let dropped: PlayLedgerError;
       try {
         const stream = this.#games.watchGame(
-          { game: name, afterVersion: BigInt(after) },
+          { game: name, afterVersion: BigInt(after), includeGame: options.includeGame ?? false },
           this.#callOptions(signal, false),
         );
         for await (const message of stream) {

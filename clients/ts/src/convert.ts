@@ -167,6 +167,7 @@ export function update(u: pb.WatchGameResponse): GameUpdate {
     status: status(u.status),
     settled: u.settled,
     legalCommands: u.legalCommands.map(legalCommand),
+    ...(u.game === undefined ? {} : { game: game(u.game) }),
   };
 }
 

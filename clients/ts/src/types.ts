@@ -188,6 +188,8 @@ export interface Submitted {
   requestId: string;
   /** This seat's legal commands at `version` (empty when it is not to act): the next move needs no extra call. */
   legalCommands: LegalCommand[];
+  /** With includeGame: the game as getGame shows it now (at `version`, or later if others moved meanwhile). */
+  game?: Game;
 }
 
 /** One message of a watch: an event, and the game as it stands after it. */
@@ -201,6 +203,8 @@ export interface GameUpdate {
   settled: boolean;
   /** On settled updates of a seat's watch: its legal commands at `version` (empty when it is not to act). */
   legalCommands: LegalCommand[];
+  /** On settled updates of a watch with includeGame: the game at `version` as getGame shows it. */
+  game?: Game;
 }
 
 export interface GameOption {

@@ -53,15 +53,20 @@ function counter(methods: string[]): { calls: number; interceptor: Interceptor }
   return counted;
 }
 
+/** Odd seeds ask for the game with every settled update and answer (includeGame), and get it; even ones don't. */
 async function playSeat(seat: PlayLedgerClient, game: string, seed: number): Promise<void> {
   const pick = seededRandom(seed);
-  for await (const update of seat.updates(game)) {
+  const includeGame = seed % 2 === 1;
+  for await (const update of seat.updates(game, { includeGame })) {
+    if (update.settled && includeGame) assert.equal(update.game?.version, update.version);
+    else assert.equal(update.game, undefined);
     if (!update.settled || update.legalCommands.length === 0 || update.status.finished) continue;
     const move = update.legalCommands[pick(update.legalCommands.length)];
     assert.ok(move);
     for (let tries = 0; tries < 50; tries++) {
       try {
-        await seat.submit(game, move.commandType, move.args);
+        const done = await seat.submit(game, move.commandType, move.args, { includeGame });
+        assert.equal(done.game !== undefined && done.game.version >= done.version, includeGame);
         break;
       } catch (caught) {
         const retryAt = caught instanceof PlayLedgerError ? caught.metadata.retry_at_ms : undefined;

@@ -185,9 +185,11 @@ test("two browsers play a whole game by clicking; a spectator never sees a hidde
         if (g?.view)
           leaks.push(...(await hidden.leaksIn(Number(g.version), g.view as JsonValue, path)));
       } else if (path.endsWith("/WatchGame")) {
-        const e = fromBinary(games.WatchGameResponseSchema, frame).event;
+        const { event: e, game: g } = fromBinary(games.WatchGameResponseSchema, frame);
         if (e?.data)
           leaks.push(...(await hidden.leaksIn(Number(e.version), e.data as JsonValue, path)));
+        if (g?.view)
+          leaks.push(...(await hidden.leaksIn(Number(g.version), g.view as JsonValue, path)));
       }
     }
   }

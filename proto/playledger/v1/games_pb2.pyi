@@ -1179,6 +1179,7 @@ class SubmitCommandRequest(_message.Message):
     ARGS_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     EXPECTED_VERSION_FIELD_NUMBER: _builtins.int
+    INCLUDE_GAME_FIELD_NUMBER: _builtins.int
     game: _builtins.str
     """"games/{id}"."""
     command_type: _builtins.str
@@ -1190,6 +1191,11 @@ class SubmitCommandRequest(_message.Message):
     """
     expected_version: _builtins.int
     """When set, the command is refused with ABORTED unless the game is at this version."""
+    include_game: _builtins.bool
+    """When true, the answer's `game` is the game as GetGame shows it to the
+    caller right after the command (its view included): a page moves on from
+    the answer alone, with no GetGame.
+    """
     @_builtins.property
     def args(self) -> _struct_pb2.Struct: ...
     def __init__(
@@ -1200,10 +1206,11 @@ class SubmitCommandRequest(_message.Message):
         args: _struct_pb2.Struct | None = ...,
         request_id: _builtins.str = ...,
         expected_version: _builtins.int | None = ...,
+        include_game: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "args", b"args", "expected_version", b"expected_version"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "args", b"args", "command_type", b"command_type", "expected_version", b"expected_version", "game", b"game", "request_id", b"request_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "args", b"args", "command_type", b"command_type", "expected_version", b"expected_version", "game", b"game", "include_game", b"include_game", "request_id", b"request_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_version: _TypeAlias = _typing.Literal["expected_version"]  # noqa: Y015
     _WhichOneofArgType__expected_version: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version"]  # noqa: Y015
@@ -1221,6 +1228,7 @@ class SubmitCommandResponse(_message.Message):
     REPEATED_FIELD_NUMBER: _builtins.int
     RECEIPT_FIELD_NUMBER: _builtins.int
     LEGAL_COMMANDS_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     """The game's version after the command."""
     repeated: _builtins.bool
@@ -1243,6 +1251,12 @@ class SubmitCommandResponse(_message.Message):
         act: the next move needs no ListLegalCommands.
         """
 
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """With include_game: the game as GetGame shows it to the caller now (at
+        `version`, or later when others moved meanwhile), its view included.
+        """
+
     def __init__(
         self,
         *,
@@ -1252,10 +1266,11 @@ class SubmitCommandResponse(_message.Message):
         repeated: _builtins.bool = ...,
         receipt: Global___Receipt | None = ...,
         legal_commands: _abc.Iterable[Global___LegalCommand] | None = ...,
+        game: Global___Game | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["receipt", b"receipt", "status", b"status"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "receipt", b"receipt", "status", b"status"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "legal_commands", b"legal_commands", "receipt", b"receipt", "repeated", b"repeated", "status", b"status", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "game", b"game", "legal_commands", b"legal_commands", "receipt", b"receipt", "repeated", b"repeated", "status", b"status", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1568,19 +1583,26 @@ class WatchGameRequest(_message.Message):
 
     GAME_FIELD_NUMBER: _builtins.int
     AFTER_VERSION_FIELD_NUMBER: _builtins.int
+    INCLUDE_GAME_FIELD_NUMBER: _builtins.int
     game: _builtins.str
     """"games/{id}"."""
     after_version: _builtins.int
     """Stream events with a version greater than this (0: from the start)."""
+    include_game: _builtins.bool
+    """When true, every settled message carries `game`: the game at that version
+    as GetGame shows it to the watcher, its view included, so a page follows
+    the game from the stream alone.
+    """
     def __init__(
         self,
         *,
         game: _builtins.str = ...,
         after_version: _builtins.int = ...,
+        include_game: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_version", b"after_version", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_version", b"after_version", "game", b"game", "include_game", b"include_game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1595,6 +1617,7 @@ class WatchGameResponse(_message.Message):
     STATUS_FIELD_NUMBER: _builtins.int
     SETTLED_FIELD_NUMBER: _builtins.int
     LEGAL_COMMANDS_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     """The game's version after this event (the event's own version): a client
     that resumes passes the last one it handled as after_version.
@@ -1619,6 +1642,13 @@ class WatchGameResponse(_message.Message):
         can play from the stream alone, with no GetGame or ListLegalCommands.
         """
 
+    @_builtins.property
+    def game(self) -> Global___Game:
+        """On settled messages of a watch with include_game: the game at this
+        version as GetGame shows it to the watcher (a seat's own view, the public
+        one, or the organizer's).
+        """
+
     def __init__(
         self,
         *,
@@ -1627,10 +1657,11 @@ class WatchGameResponse(_message.Message):
         status: Global___GameStatus | None = ...,
         settled: _builtins.bool = ...,
         legal_commands: _abc.Iterable[Global___LegalCommand] | None = ...,
+        game: Global___Game | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "status", b"status"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "game", b"game", "status", b"status"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "legal_commands", b"legal_commands", "settled", b"settled", "status", b"status", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "game", b"game", "legal_commands", b"legal_commands", "settled", b"settled", "status", b"status", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -3,8 +3,10 @@
 // - the seat's (or a spectator's) WatchGame stream: every event, with the status and, on settled updates,
 //   the seat's legal commands: no ListLegalCommands call, ever;
 // - SubmitCommand's answer for the mover: its events, status and next legal commands at once;
-// - GetGame for the view only (no other call gives one): read once per settled version the page does not
-//   have a view of, coalesced (a burst of updates is one read, and a read in flight is never doubled).
+// - the game itself (its view) rides on both: settled watch updates and the mover's answer carry it
+//   (includeGame), so a move costs the mover one call and every other page none beyond its watch;
+// - GetGame when the page opens or reconnects, and as a fallback for a settled version that came without the
+//   game (a server older than includeGame), coalesced (a burst is one read, a read in flight never doubled).
 // When the stream fails, the page says "reconnecting…", probes with GetGame (which is also the fresh view)
 // on a capped backoff for as long as it is open, and resumes the stream after the last version it holds.
 import type { Game, GameEvent, GameStatus, GameUpdate, LegalCommand } from "@playledger/client";
@@ -113,6 +115,7 @@ export class LiveFeed {
         if (this.#streamVersion === 0) this.#historyUntil = this.#state.game?.version ?? 0;
         const updates = this.#probe.updates(this.name, {
           afterVersion: this.#streamVersion,
+          includeGame: true,
           signal,
         });
         for await (const update of updates) this.#applyUpdate(update);
@@ -133,16 +136,21 @@ export class LiveFeed {
   }
 
   #applyGame(game: Game): void {
+    this.#set(this.#gameChange(game));
+  }
+
+  /** What a read of the game (GetGame, or one riding on an update or an answer) changes. */
+  #gameChange(game: Game): Partial<LiveSnapshot> {
     const s = this.#state;
-    if (s.game !== undefined && game.version < s.game.version) return; // an older read came back late
+    if (s.game !== undefined && game.version < s.game.version) return {}; // an older read came back late
     const offset = game.readTime ? game.readTime.getTime() - Date.now() : s.clockOffsetMs;
     const newer = game.version >= s.statusVersion;
-    this.#set({
+    return {
       game,
       clockOffsetMs: offset,
       ...(newer ? { status: game.status, statusVersion: game.version } : {}),
       ...this.#expire(game.version),
-    });
+    };
   }
 
   #addEvents(events: GameEvent[]): GameEvent[] {
@@ -170,8 +178,8 @@ export class LiveFeed {
       change.statusVersion = update.version;
       change.legal = { version: update.version, commands: update.legalCommands };
     }
-    this.#set(change);
-    if (update.settled) this.#needView(update.version);
+    this.#set(update.game === undefined ? change : { ...change, ...this.#gameChange(update.game) });
+    if (update.settled && update.game === undefined) this.#needView(update.version);
   }
 
   /** A refusal no longer true once the game moved past it. */
@@ -208,6 +216,7 @@ export class LiveFeed {
     this.#set({ sending: true, problem: undefined });
     try {
       const r = await this.#api.submit(this.name, command.commandType, command.args, {
+        includeGame: true,
         signal: this.#abort.signal,
       });
       const newer = r.version >= this.#state.statusVersion;
@@ -221,8 +230,9 @@ export class LiveFeed {
               legal: { version: r.version, commands: r.legalCommands },
             }
           : {}),
+        ...(r.game === undefined ? {} : this.#gameChange(r.game)),
       });
-      this.#needView(r.version);
+      if (r.game === undefined) this.#needView(r.version);
       return true;
     } catch (caught) {
       if (this.#abort.signal.aborted) return false;
