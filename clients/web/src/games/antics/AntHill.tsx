@@ -4,8 +4,8 @@
 // first half, then the one for its second. One Tab stop for the hexes; the arrow keys cross them.
 import type { LegalCommand } from "@playledger/client";
 import type { Ref } from "react";
+import { useRoving } from "../../a11y/roving";
 import type { GameText } from "../../i18n/text";
-import { useRoving } from "../atiwa/keys";
 import type { ViewOf } from "../types";
 import { Drawn } from "./Drawn";
 import { cellsOf } from "./places";

@@ -6,8 +6,8 @@
 import type { LegalCommand } from "@playledger/client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useEscape } from "../../a11y/keyboard";
+import { useKeepFocus } from "../../a11y/roving";
 import { type GameText, useGameText } from "../../i18n/text";
-import { useKeepFocus } from "../atiwa/keys";
 import type { BoardProps, ViewOf } from "../types";
 import { AntHill, type HillPlay } from "./AntHill";
 import { Display } from "./Display";

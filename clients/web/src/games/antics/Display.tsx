@@ -1,8 +1,8 @@
 // The display: three rows of tiles with an anteater in each, the bag's size and the next anteater meal.
 // During a Scout the tiles you may take are buttons (one Tab stop; the arrow keys cross the grid).
 import type { LegalCommand } from "@playledger/client";
+import { useRoving } from "../../a11y/roving";
 import type { GameText } from "../../i18n/text";
-import { useRoving } from "../atiwa/keys";
 import type { ViewOf } from "../types";
 import { hexName, mealName } from "./words";
 

@@ -1,8 +1,8 @@
 // The six hatcheries and every seat's ants in each. During a Hatch (or when an anteater is fed a
 // hatchery) a hatchery you may choose is a button in its row (one Tab stop; the arrow keys move on).
 import type { LegalCommand } from "@playledger/client";
+import { useRoving } from "../../a11y/roving";
 import type { GameText } from "../../i18n/text";
-import { useRoving } from "../atiwa/keys";
 import type { ViewOf } from "../types";
 import { colorName, hatcheryName, SEAT_COLOR, TERRAIN_COLOR } from "./words";
 

@@ -3,8 +3,8 @@
 // the meadow; the arrow keys go from one to the next as drawn).
 import type { LegalCommand } from "@playledger/client";
 import type { KeyboardEvent, ReactNode, Ref } from "react";
+import { useRoving } from "../../a11y/roving";
 import type { GameText } from "../../i18n/text";
-import { useRoving } from "../atiwa/keys";
 import type { ViewOf } from "../types";
 import { Drawn } from "./Drawn";
 import { C, NODES } from "./view";

@@ -5,13 +5,13 @@
 // task bar. By keyboard the spaces and your fields are each one Tab stop crossed with the arrow keys.
 import type { LegalCommand } from "@playledger/client";
 import { type ReactNode, useMemo, useRef, useState } from "react";
+import { useKeepFocus, useRoving } from "../../a11y/roving";
 import { useGameText } from "../../i18n/text";
 import type { BoardProps } from "../types";
 import { Confirm } from "./Confirm";
 import { useCatalog } from "./catalog";
 import { FIELD_COMMANDS, key, type Nothing, type SpaceView, type View } from "./common";
 import { FinalScores } from "./FinalScores";
-import { useKeepFocus, useRoving } from "./keys";
 import { Legend, LocationCards, TerrainDisplay } from "./Offers";
 import { Player } from "./Player";
 import { RunningScore, Status } from "./Score";

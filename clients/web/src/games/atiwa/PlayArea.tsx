@@ -1,10 +1,10 @@
 // A seat's play area: its terrain and location cards on their grid, each with its eight fields and what
 // lies on them; the fields and open places the seat may use now are buttons of one roving group.
 import type { JsonObject, LegalCommand } from "@playledger/client";
+import type { useRoving } from "../../a11y/roving";
 import { type GameText, useGameText } from "../../i18n/text";
 import { cardInfo } from "./catalog";
 import { content, HELD, key, num, type PlayerView, pressable } from "./common";
-import type { useRoving } from "./keys";
 import { cardName, cardNumber, commandLabel, RULES } from "./words";
 
 type Card = PlayerView["cards"][number];

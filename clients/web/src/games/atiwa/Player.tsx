@@ -4,10 +4,10 @@
 import type { JsonObject, LegalCommand } from "@playledger/client";
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useEscape } from "../../a11y/keyboard";
+import { useRoving } from "../../a11y/roving";
 import { type GameText, useGameText } from "../../i18n/text";
 import { arr, obj } from "./catalog";
 import { key, num, type PlayerView, pressable, ROWS, SEAT_COLOURS } from "./common";
-import { useRoving } from "./keys";
 import { PlayArea } from "./PlayArea";
 import { commandLabel, pieceName, RULES, spaceName } from "./words";
 

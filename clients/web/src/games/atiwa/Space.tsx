@@ -2,11 +2,11 @@
 // and whether the server's view says it gains you nothing now; a space the seat may take is a button (one of the
 // board's roving group: arrows move between them).
 import type { JsonObject, LegalCommand } from "@playledger/client";
+import type { useRoving } from "../../a11y/roving";
 import type { GameText } from "../../i18n/text";
 import { actionText } from "./actions";
 import { obj } from "./catalog";
 import { pressable, SEAT_COLOURS, type SpaceView } from "./common";
-import type { useRoving } from "./keys";
 import { LOCATION_OF, spaceName } from "./words";
 
 export interface SpaceProps {

@@ -1,8 +1,8 @@
-// Keyboard play on Atiwa's board: a group of buttons (the open action spaces, the fields and places of
-// your play area) is one Tab stop; Left and Right go to the previous and next button in reading order,
-// Up and Down to the nearest one in the row above or below as drawn, Home and End to the first and last.
-// When the focused button goes away because its move was made, the focus stays in the group if the group
-// still has buttons, so a run of moves needs no Tab at all.
+// Keyboard play across a board drawn freely (Atiwa's action spaces and play area, the Antics ant-hills,
+// meadow, display and hatcheries): a group of buttons is one Tab stop; Left and Right go to the previous and
+// next button in reading order, Up and Down to the nearest one in the row above or below as drawn, Home and
+// End to the first and last. When the focused button goes away because its move was made, the focus stays in
+// the group if the group still has buttons, so a run of moves needs no Tab at all.
 import {
   type FocusEvent,
   type KeyboardEvent,
