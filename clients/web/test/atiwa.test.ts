@@ -5,14 +5,18 @@
 // shown is the server's, and the end explains the score by category and rule, the place and the goal's
 // conditions. A whole bot game watched by a spectator ends with every seat's score by category.
 import assert from "node:assert/strict";
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { PlayLedgerClient } from "@playledger/client";
 import { nodeTransport } from "@playledger/client/node";
 import type { Browser, Page } from "playwright-core";
+import { createIntl } from "react-intl";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
-import { parseAction } from "../src/games/atiwa/actions.ts";
+import { actionText, BODIES } from "../src/games/atiwa/actions.ts";
 import type { View } from "../src/games/atiwa/common.ts";
+import { LANGUAGES } from "../src/i18n/languages.ts";
+import { gameText } from "../src/i18n/text.ts";
 import { ARTIFACTS, artifact, launch, person, startServer } from "./support/browser.ts";
 import {
   assertAccessible,
@@ -20,6 +24,7 @@ import {
   assertNoInternalIds,
   assertShortPage,
 } from "./support/checks.ts";
+import { SRC } from "./support/paths.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -38,30 +43,47 @@ const PHONE = { width: 390, height: 844 };
 const MAX_MOVES = 400; // a solo game by these clicks takes ~150-250 moves; the bound stops a broken page
 const GAME_MS = 150_000; // and so does this one, on a busy machine
 
-/** Every action the server's catalog words (spaces, tiles, the round track) reads back into its parts. */
-test("the page reads every action of the server's catalog, none left as bare words", async () => {
+/** Every action on a four-player board (the largest) is worded by the page from its parts, in every language:
+ * no part left unread, none shown in the server's English words. */
+test("the page words every action of the server's views from its parts, in every language", async () => {
   const client = new PlayLedgerClient(nodeTransport(server.grpcUrl));
-  const catalog = (await client.listGameTypes()).find((t) => t.name === "atiwa")?.catalog ?? {};
-  const words = (value: unknown): string[] =>
-    Array.isArray(value)
-      ? value.flatMap(words)
-      : typeof value === "string"
-        ? [value]
-        : value !== null && typeof value === "object"
-          ? Object.values(value).flatMap(words)
-          : [];
-  const actions = [
-    ...Object.values(catalog.spaces as Record<string, { actions: string[] }>).flatMap(
-      (s) => s.actions,
-    ),
-    ...words(catalog.tiles),
-    ...words(catalog.below),
-    ...words(catalog.round_space),
-  ];
-  assert.ok(actions.length > 30, `the catalog's actions: ${actions.length}`);
-  const unread = actions.filter((a) => parseAction(a).kind === "unknown");
-  assert.deepEqual(unread, [], "actions the page could only show in the server's English");
+  const { game } = await client.createGame({ rules: "atiwa", players: ["A", "B", "C", "D"] });
+  const spaces = (game.view as unknown as View).spaces ?? [];
+  const parts = spaces.flatMap((s) => s.parts);
+  const english = spaces.flatMap((s) => s.actions);
+  assert.ok(
+    parts.length > 30 && parts.length === english.length,
+    `the view's actions: ${parts.length}`,
+  );
+  assert.deepEqual(
+    new Set(parts.map((p) => p.act)),
+    new Set(Object.keys(BODIES)),
+    "a four-player board uses every kind of action the page words",
+  );
+  for (const language of LANGUAGES.map((l) => l.code)) {
+    const intl = createIntl({ locale: language, messages: messagesOf(language) });
+    const text = gameText(intl, "atiwa");
+    const worded = parts.map((p) => actionText(p, text));
+    for (const [i, w] of worded.entries()) {
+      assert.ok(
+        w.length > 0 && !/[{}]/.test(w),
+        `${language}: ${JSON.stringify(parts[i])} -> ${w}`,
+      );
+      if (language !== "en") assert.notEqual(w, english[i], `${language}: left in English`);
+    }
+  }
 });
+
+/** The page's messages of one language, as catalog.ts makes them (its loader is Vite's, not Node's). */
+function messagesOf(language: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const namespace of ["app", "atiwa"]) {
+    const file = join(SRC, "i18n", "catalog", language, `${namespace}.json`);
+    const messages = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    for (const [key, message] of Object.entries(messages)) out[`${namespace}:${key}`] = message;
+  }
+  return out;
+}
 
 // --- playing by clicks ----------------------------------------------------------------------------------
 

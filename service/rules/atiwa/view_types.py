@@ -8,6 +8,7 @@ No `from __future__ import annotations`: TypedDict reads NotRequired from evalua
 
 from typing import Annotated, NotRequired, TypedDict
 
+from service.rules.atiwa.data.board import Act
 from service.rules.atiwa.data.cards import Location
 from service.rules.atiwa.data.pieces import Item
 from service.rules.atiwa.state import Step
@@ -32,8 +33,33 @@ class Nothing(TypedDict):
     have_gold: NotRequired[int]
 
 
+class Pieces(TypedDict):
+    kind: ItemName
+    count: int
+
+
+class ActionPart(TypedDict):
+    """One action of a space as data, for a client to word in its own language (`actions` holds the English).
+
+    `act`: what it does (AT-10..AT-22); `bonus`: only after the main action, with 4 terrain cards (AT-19);
+    `items`: what take and exchange give, and per_nature gives per nature symbol; `options`: choice's two
+    alternatives; `n`: terrain_take's display place, tree_with_fruit's count; `cost`: the gold paid_train
+    and exchange cost; `location` and `side`: the location card a location space buys, left or right space.
+    """
+
+    act: Annotated[str, Act]
+    bonus: bool
+    items: NotRequired[list[Pieces]]
+    options: NotRequired[list[list[Pieces]]]
+    n: NotRequired[int]
+    cost: NotRequired[int]
+    location: NotRequired[Annotated[str, Location]]
+    side: NotRequired[str]
+
+
 class Space(TypedDict):
-    """An action space: its actions in words, the tile on it (round track) and the worker on it, if any.
+    """An action space: its actions in words and as data (`parts`, one per action, in the same order), the
+    tile on it (round track) and the worker on it, if any.
 
     `gains_nothing` is there exactly on the spaces the seat to act may put a worker on now (its legal
     place_worker commands): true when no main action of the space could give that seat anything now, with
@@ -42,6 +68,7 @@ class Space(TypedDict):
 
     id: str
     actions: list[str]
+    parts: list[ActionPart]
     tile: NotRequired[str | None]
     worker: NotRequired[int]
     placed_in_round: NotRequired[int]

@@ -11,7 +11,7 @@ and every event may be streamed to every seat unchanged.
 from __future__ import annotations
 
 from service.rules.atiwa.aids import Nothing, gains_nothing
-from service.rules.atiwa.data.board import BREEDING, SOLO_COLOUR, describe
+from service.rules.atiwa.data.board import BREEDING, SOLO_COLOUR, Action, ItemCount, describe
 from service.rules.atiwa.data.cards import CARD_FIELDS, CARD_NAME, CARD_POINTS, LOCATION_ORDER, terrain_cid
 from service.rules.atiwa.data.challenges import Challenge, challenge_for
 from service.rules.atiwa.data.pieces import BOARD_ROWS, ROW_VALUE, SUPPLY_SIZE, Item
@@ -23,10 +23,12 @@ from service.rules.atiwa.scoring import goal_conditions, result, status
 from service.rules.atiwa.spaces import round_space, space_actions, space_ids
 from service.rules.atiwa.state import CODE_NAME, EMPTY, Phase, Player, State, Step, Task, current_seat, is_solo
 from service.rules.atiwa.view_types import (
+    ActionPart,
     Condition,
     Final,
     Goal,
     PlayedCard,
+    Pieces,
     PlayerView,
     ScoreSheet,
     Space,
@@ -79,7 +81,8 @@ def _spaces(state: State) -> list[Space]:
     placing = _placing(state)
     out = []
     for sid in space_ids(state.seats):
-        entry: Space = {"id": sid, "actions": [describe(a) for a in space_actions(state, sid)]}
+        actions = space_actions(state, sid)
+        entry: Space = {"id": sid, "actions": [describe(a) for a in actions], "parts": [_part(a) for a in actions]}
         if sid[0] == "R":
             tile = round_space(state.tiles, state.round, int(sid[1:]))[1]
             entry["tile"] = tile or None
@@ -92,6 +95,26 @@ def _spaces(state: State) -> list[Space]:
                 entry["nothing"] = _nothing(nothing)
         out.append(entry)
     return out
+
+
+def _part(action: Action) -> ActionPart:
+    """An action as data (data/board.py's Action, only the fields its kind uses)."""
+    out: ActionPart = {"act": action.act.value, "bonus": action.bonus}
+    if action.items:
+        out["items"] = _pieces(action.items)
+    if action.options:
+        out["options"] = [_pieces(o) for o in action.options]
+    if action.n:
+        out["n"] = action.n
+    if action.cost:
+        out["cost"] = action.cost
+    if action.location is not None:
+        out["location"], out["side"] = action.location.value, "right" if action.right else "left"
+    return out
+
+
+def _pieces(pairs: tuple[ItemCount, ...]) -> list[Pieces]:
+    return [{"kind": kind.value, "count": n} for kind, n in pairs]
 
 
 def _placing(state: State) -> dict[str, Nothing | None]:

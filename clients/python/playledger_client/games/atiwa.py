@@ -161,6 +161,40 @@ class Solo(TypedDict):
     goal: NotRequired[Goal]
 
 
+Act = Literal[
+    "terrain_draw",
+    "terrain_take",
+    "take",
+    "tree_with_fruit",
+    "choice",
+    "train",
+    "paid_train",
+    "exchange",
+    "per_nature",
+    "location",
+    "bats_into_empty_huts",
+]
+"""Action symbols (AT-10..AT-22)."""
+
+
+class Pieces(TypedDict):
+    kind: Item
+    count: int
+
+
+class ActionPart(TypedDict):
+    """One action of a space as data, for a client to word in its own language (`actions` holds the English)."""
+
+    act: Act
+    bonus: bool
+    items: NotRequired[list[Pieces]]
+    options: NotRequired[list[list[Pieces]]]
+    n: NotRequired[int]
+    cost: NotRequired[int]
+    location: NotRequired[Location]
+    side: NotRequired[str]
+
+
 class Nothing(TypedDict):
     """Why a worker on a space would gain the seat to act nothing now (the first main action's reason)."""
 
@@ -173,10 +207,13 @@ class Nothing(TypedDict):
 
 
 class Space(TypedDict):
-    """An action space: its actions in words, the tile on it (round track) and the worker on it, if any."""
+    """An action space: its actions in words and as data (`parts`, one per action, in the same order), the tile
+    on it (round track) and the worker on it, if any.
+    """
 
     id: str
     actions: list[str]
+    parts: list[ActionPart]
     tile: NotRequired[str | None]
     worker: NotRequired[int]
     placed_in_round: NotRequired[int]
@@ -663,7 +700,9 @@ CommandType = Literal[
 ]
 
 __all__ = [
+    "Act",
     "ActionFinished",
+    "ActionPart",
     "ActionStarted",
     "AlternativeChosen",
     "Bag",
@@ -707,6 +746,7 @@ __all__ = [
     "PayFood",
     "PayFruit",
     "PayTree",
+    "Pieces",
     "PlaceCard",
     "PlaceItem",
     "PlaceWorker",

@@ -36,8 +36,8 @@ export function Space(props: SpaceProps & { space: SpaceView; command: LegalComm
       {cost ? <span className="at-cost">{cost}</span> : null}
       {cost ? null : (
         <ul>
-          {space.actions.map((a) => (
-            <li key={a}>{actionText(a, text)}</li>
+          {space.parts.map((a, i) => (
+            <li key={space.actions[i] ?? i}>{actionText(a, text)}</li>
           ))}
         </ul>
       )}

@@ -4,18 +4,21 @@ import type { LegalCommand } from "@playledger/client";
 import type { RefObject } from "react";
 import { type GameText, useGameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
-import { actionText, itemsText, parseAction } from "./actions";
+import { actionOf, actionText, itemsText } from "./actions";
 import { FIELD_COMMANDS, pressable } from "./common";
 import { commandLabel, RULES } from "./words";
 
 type View = ViewOf<"atiwa">;
 
 /** A task-bar button's words: the action it starts or the alternative it chooses, in full. */
-function words(c: LegalCommand, actions: string[], chosen: number | undefined, text: GameText) {
-  const index = Number(c.args.action);
-  if (c.commandType === "start_action" && actions[index] !== undefined)
-    return text("task.do", { action: actionText(actions[index], text) });
-  const choice = chosen === undefined ? undefined : parseAction(actions[chosen] ?? "");
+type Part = NonNullable<View["spaces"]>[number]["parts"][number];
+
+function words(c: LegalCommand, parts: Part[], chosen: number | undefined, text: GameText) {
+  const part = parts[Number(c.args.action)];
+  if (c.commandType === "start_action" && part !== undefined)
+    return text("task.do", { action: actionText(part, text) });
+  const at = chosen === undefined ? undefined : parts[chosen];
+  const choice = at === undefined ? undefined : actionOf(at);
   if (c.commandType === "choose_alternative" && choice?.kind === "choice") {
     const option = choice.options[Number(c.args.option)];
     if (option) return text("task.choose", { items: itemsText(option, text) });
@@ -41,7 +44,7 @@ export function TaskBar(props: {
   );
   if (seat === undefined || legal.length === 0) return null;
   const task = view.players?.[seat]?.task;
-  const actions = view.spaces?.find((s) => s.id === task?.space)?.actions ?? [];
+  const parts = view.spaces?.find((s) => s.id === task?.space)?.parts ?? [];
   const has = (test: (c: LegalCommand) => boolean) => legal.some(test);
   return (
     <section
@@ -67,7 +70,7 @@ export function TaskBar(props: {
             className="primary"
             {...pressable(busy, () => onCommand(c))}
           >
-            {words(c, actions, task?.action, text)}
+            {words(c, parts, task?.action, text)}
           </button>
         ))}
       </div>

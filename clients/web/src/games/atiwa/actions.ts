@@ -1,7 +1,12 @@
-// What an action space does, read from the words the server's view gives for it ("take 1 bat + 1 gold",
-// "buy a farm (left space)", ...), so the page can say it in its own language. Whether a space gains the
-// seat nothing the server's view says itself (a space's `gains_nothing`); the page decides no rule.
+// What an action space does, from the parts the server's view gives for each action (`parts`: its kind and
+// numbers, beside the English `actions`), so the page says it in its own language and never reads English.
+// Whether a space gains the seat nothing the server's view says itself (`gains_nothing`); the page decides
+// no rule.
 import type { GameText } from "../../i18n/text";
+import type { ViewOf } from "../types";
+
+type Part = NonNullable<ViewOf<"atiwa">["spaces"]>[number]["parts"][number];
+type Act = Part["act"];
 
 /** A piece kind and how many of it. */
 export type Items = [string, number][];
@@ -17,93 +22,34 @@ export type ActionBody =
   | { kind: "location"; location: string; side: "left" | "right" }
   | { kind: "draw" }
   | { kind: "train" }
-  | { kind: "batsIntoHuts" }
-  | { kind: "unknown"; words: string };
+  | { kind: "batsIntoHuts" };
 
 export type Action = ActionBody & { bonus: boolean };
 
-const KINDS: Record<string, string> = {
-  family: "FAMILY",
-  wild: "WILD",
-  tree: "TREE",
-  fruit: "FRUIT",
-  goat: "GOAT",
-  bat: "BAT",
-  gold: "GOLD",
+const items = (list: Part["items"]): Items => (list ?? []).map((p) => [p.kind, p.count]);
+
+/** Each kind of action the server names, read into what the page words (every Act: the compiler checks). */
+export const BODIES: Record<Act, (p: Part) => ActionBody> = {
+  terrain_draw: () => ({ kind: "draw" }),
+  terrain_take: (p) => ({ kind: "display", n: p.n ?? 0 }),
+  take: (p) => ({ kind: "take", items: items(p.items) }),
+  tree_with_fruit: (p) => ({ kind: "treeWithFruit", n: p.n ?? 0 }),
+  choice: (p) => ({ kind: "choice", options: (p.options ?? []).map(items) }),
+  train: () => ({ kind: "train" }),
+  paid_train: (p) => ({ kind: "paidTrain", gold: p.cost ?? 0 }),
+  exchange: (p) => ({ kind: "exchange", gold: p.cost ?? 0, items: items(p.items) }),
+  per_nature: (p) => ({ kind: "perNature", items: items(p.items) }),
+  location: (p) => ({
+    kind: "location",
+    location: p.location ?? "",
+    side: p.side === "right" ? "right" : "left",
+  }),
+  bats_into_empty_huts: () => ({ kind: "batsIntoHuts" }),
 };
 
-/** "2 tree + 1 bat" -> [["TREE", 2], ["BAT", 1]]; undefined when it is not such a list. */
-function items(words: string): Items | undefined {
-  const out: Items = [];
-  for (const part of words.split(" + ")) {
-    const m = /^(\d+) ([a-z]+)$/.exec(part.trim());
-    const kind = m ? KINDS[m[2] ?? ""] : undefined;
-    if (!m || kind === undefined) return undefined;
-    out.push([kind, Number(m[1])]);
-  }
-  return out;
-}
-
-type Body = Exclude<ActionBody, { kind: "unknown" }>;
-
-const SHAPES: [RegExp, (m: RegExpExecArray) => Body | undefined][] = [
-  [/^draw a terrain card$/, () => ({ kind: "draw" })],
-  [/^train a family$/, () => ({ kind: "train" })],
-  [/^a bat into each empty hut$/, () => ({ kind: "batsIntoHuts" })],
-  [/^take displayed terrain (\d+)$/, (m) => ({ kind: "display", n: Number(m[1]) })],
-  [/^(\d+) tree with fruit$/, (m) => ({ kind: "treeWithFruit", n: Number(m[1]) })],
-  [/^pay (\d+) gold: up to 3 trainings$/, (m) => ({ kind: "paidTrain", gold: Number(m[1]) })],
-  [
-    /^buy a ([a-z]+) \((left|right) space\)$/,
-    (m) => ({
-      kind: "location",
-      location: (m[1] ?? "").toUpperCase(),
-      side: m[2] === "left" ? "left" : "right",
-    }),
-  ],
-  [
-    /^pay (\d+) gold: take (.+)$/,
-    (m) => {
-      const got = items(m[2] ?? "");
-      return got && { kind: "exchange", gold: Number(m[1]), items: got };
-    },
-  ],
-  [
-    /^take (.+) per nature symbol$/,
-    (m) => {
-      const got = items(m[1] ?? "");
-      return got && { kind: "perNature", items: got };
-    },
-  ],
-  [
-    /^take (.+)$/,
-    (m) => {
-      const got = items(m[1] ?? "");
-      return got && { kind: "take", items: got };
-    },
-  ],
-  [
-    /^choose (.+) or (.+)$/,
-    (m) => {
-      const a = items(m[1] ?? "");
-      const b = items(m[2] ?? "");
-      return a && b && { kind: "choice", options: [a, b] };
-    },
-  ],
-];
-
-const BONUS = "bonus with 4 terrain cards: ";
-
-/** One of a space's actions as the view words it, read back into its parts. */
-export function parseAction(words: string): Action {
-  const bonus = words.startsWith(BONUS);
-  const rest = bonus ? words.slice(BONUS.length) : words;
-  for (const [pattern, build] of SHAPES) {
-    const m = pattern.exec(rest);
-    const body = m ? build(m) : undefined;
-    if (body) return { ...body, bonus };
-  }
-  return { kind: "unknown", words, bonus };
+/** One of a space's actions, from its part in the view. */
+export function actionOf(part: Part): Action {
+  return { ...BODIES[part.act](part), bonus: part.bonus };
 }
 
 /** "2 trees + 1 fruit bat" in the page's language. */
@@ -138,14 +84,12 @@ function bodyText(a: Action, text: GameText): string {
       return text("action.train");
     case "batsIntoHuts":
       return text("action.batsIntoHuts");
-    default:
-      return a.words;
   }
 }
 
 /** An action in the page's language ("with 4 terrain cards, also: take 1 gold"). */
-export function actionText(words: string, text: GameText): string {
-  const a = parseAction(words);
+export function actionText(part: Part, text: GameText): string {
+  const a = actionOf(part);
   const body = bodyText(a, text);
-  return a.bonus && a.kind !== "unknown" ? text("action.bonus", { action: body }) : body;
+  return a.bonus ? text("action.bonus", { action: body }) : body;
 }
