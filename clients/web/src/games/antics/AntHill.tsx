@@ -15,6 +15,8 @@ type View = ViewOf<"antics">;
 type Player = View["players"][number];
 
 const HEX = 22;
+const MIN_SCALE = 0.8; // of HEX: a hex is never drawn narrower than about 30 px
+const WIDE_PX = 300; // a hill drawn wider than this may not fit its panel: it scrolls
 const BASE: [number, number][] = [
   [0, 0],
   [1, 0],
@@ -171,37 +173,45 @@ function Cells(props: {
   const ys = points.map((p) => p[1]);
   const [minX, minY] = [Math.min(...xs) - HEX, Math.min(...ys) - HEX];
   const [w, h] = [Math.max(...xs) + HEX - minX, Math.max(...ys) + HEX - minY];
+  // A hill built out in a long line is drawn no smaller than MIN_SCALE (its hexes stay readable) and
+  // scrolls sideways in its panel; a wide one is a Tab stop of its own, so a keyboard can scroll it too.
+  const wide = w * MIN_SCALE > WIDE_PX;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a drawing that holds buttons is a group, not a fieldset
-    <svg
-      viewBox={`${minX} ${minY} ${w} ${h}`}
-      className="an-cells"
-      role="group"
-      aria-label={text("hill.cells", { name })}
-      style={{ width: Math.min(340, w * 1.1) }}
+    <div
+      className="an-scroll"
+      {...(wide ? { tabIndex: 0, role: "region", "aria-label": text("hill.cells", { name }) } : {})}
     >
-      {BASE.filter(([q, r]) => !top.has(`${q},${r}`)).map(([q, r]) => {
-        const [x, y] = px(q, r);
-        return (
-          <polygon key={`b${q},${r}`} points={corners(x, y)} fill={SHADE[0]} stroke="#6d4c41" />
-        );
-      })}
-      {[...top.entries()].map(([k, c]) => (
-        <BuiltHex
-          key={k}
-          cell={c}
-          use={play?.uses.get(k)}
-          used={used.has(k) && play !== undefined}
-          play={play}
-          text={text}
-          roving={roving}
-        />
-      ))}
-      {play &&
-        ghostCells.map((g) => (
-          <GhostHex key={`ghost:${g.cell}`} ghost={g} play={play} text={text} roving={roving} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a drawing that holds buttons is a group, not a fieldset */}
+      <svg
+        viewBox={`${minX} ${minY} ${w} ${h}`}
+        className="an-cells"
+        role="group"
+        aria-label={text("hill.cells", { name })}
+        style={{ width: Math.min(340, w * 1.1), minWidth: w * MIN_SCALE }}
+      >
+        {BASE.filter(([q, r]) => !top.has(`${q},${r}`)).map(([q, r]) => {
+          const [x, y] = px(q, r);
+          return (
+            <polygon key={`b${q},${r}`} points={corners(x, y)} fill={SHADE[0]} stroke="#6d4c41" />
+          );
+        })}
+        {[...top.entries()].map(([k, c]) => (
+          <BuiltHex
+            key={k}
+            cell={c}
+            use={play?.uses.get(k)}
+            used={used.has(k) && play !== undefined}
+            play={play}
+            text={text}
+            roving={roving}
+          />
         ))}
-    </svg>
+        {play &&
+          ghostCells.map((g) => (
+            <GhostHex key={`ghost:${g.cell}`} ghost={g} play={play} text={text} roving={roving} />
+          ))}
+      </svg>
+    </div>
   );
 }
 
