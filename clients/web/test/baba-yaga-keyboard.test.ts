@@ -1,8 +1,10 @@
 // A person plays Baba Yaga's turn-based race (Mode T) against server bots by keyboard alone (Tab, the
 // arrow keys, Enter, Escape, typing a number: no click), with the page in Greek (the rulebook's
-// language), Polish and Czech: from the lobby through placing the witch, revealing spells, searching the
-// forest (turning tiles over and back, with a memory of what was seen) and the effects' choices, to the
-// end. In every phase it reaches the page shows no English message of the catalog and no internal id,
+// language): from the lobby through placing the witch, revealing spells, searching the forest (turning
+// tiles over and back, with a memory of what was seen) and the effects' choices, to the end. The first
+// time each phase is reached (the lobby and the end too) the page is also read in Polish and Czech, set
+// with the language menu. In every phase it reaches the page shows no English message of the catalog and
+// no internal id,
 // axe finds nothing serious and the page is at most 2,250 px tall; the focus is always visible; at the
 // end the result is explained, and at a phone's width nothing overflows.
 import assert from "node:assert/strict";
@@ -55,6 +57,17 @@ async function noEnglish(page: Page, where: string, names: string[], lang: Langu
     (leak) => lang === "el" || leak.startsWith("English"),
   );
   assert.deepEqual(leaks, [], `${where}: English`);
+}
+
+/** The same page in Polish and Czech (set with the language menu), then in `back` again. */
+async function inOtherLanguages(page: Page, where: string, names: string[], back: Language) {
+  for (const lang of [...(["el", "pl", "cs"] as const).filter((l) => l !== back), back]) {
+    await page.getByTestId("language").selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    if (lang === back) continue;
+    await noEnglish(page, `${where} (${lang})`, names, lang);
+    await checkPhase(page, `${where} (${lang})`, false);
+  }
 }
 
 function focused(page: Page, selector: string): Promise<boolean> {
@@ -207,6 +220,7 @@ async function createByKeyboard(page: Page, lang: Language, players: number, tur
     .locator(".seats li input")
     .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
   await noEnglish(page, "the lobby", names, lang);
+  await inOtherLanguages(page, "the lobby", names, lang);
   await tabTo(page, "form.create button[type=submit]");
   await page.keyboard.press("Enter");
   await page.waitForSelector(".invites a.button");
@@ -234,6 +248,7 @@ async function playToTheEnd(page: Page, lang: Language, names: string[]) {
     const first = !(s.phase in heights);
     await checkPhase(page, `${lang} ${s.phase}`, first);
     if (first) {
+      await inOtherLanguages(page, `${lang} ${s.phase}`, names, lang);
       heights[s.phase] = await pageHeight(page);
       await page.screenshot({ path: artifact(`baba-yaga-${lang}-${s.phase}.png`), fullPage: true });
     }
@@ -270,6 +285,7 @@ async function playIn(lang: Language, locale: string, players: number, turns: nu
   const { heights, counts } = await playToTheEnd(page, lang, names);
   await noEnglish(page, `${lang} the end`, names, lang);
   await checkPhase(page, `${lang} the end`, true);
+  await inOtherLanguages(page, `${lang} the end`, names, lang);
   heights.end = await pageHeight(page);
   const said = await assertEndExplained(page, players);
   await page.screenshot({ path: artifact(`baba-yaga-${lang}-end.png`), fullPage: true });
@@ -284,16 +300,8 @@ async function playIn(lang: Language, locale: string, players: number, turns: nu
   await context.close();
 }
 
-test("Greek: a whole turn-based game against two bots by keyboard alone", async () => {
+test("Greek: a whole turn-based game against two bots by keyboard alone, each phase read in Polish and Czech", async () => {
   await playIn("el", "el-GR", 3, 9);
-});
-
-test("Polish: a whole turn-based game against a bot by keyboard alone", async () => {
-  await playIn("pl", "pl-PL", 2, 6);
-});
-
-test("Czech: a whole turn-based game against a bot by keyboard alone", async () => {
-  await playIn("cs", "cs-CZ", 2, 6);
 });
 
 /** Mode R in Greek: whatever this seat may do now, by keyboard; a refused move (too soon) is no failure. */
