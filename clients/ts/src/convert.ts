@@ -117,6 +117,19 @@ export function game(g: pb.Game | undefined): Game {
     out.takeback = { seat: t.seat, toVersion: toNumber(t.toVersion), accepted: [...t.accepted] };
   }
   if (g.rematchedAs !== "") out.rematchedAs = g.rematchedAs;
+  if (g.ruling !== undefined) {
+    const r = g.ruling;
+    const time = toDate(r.time);
+    out.ruling = {
+      kind: r.kind,
+      reason: r.reason,
+      actor: r.actor,
+      seats: [...r.seats],
+      ...(r.tournament === "" ? {} : { tournament: r.tournament }),
+      ...(r.playerId === "" ? {} : { playerId: r.playerId }),
+      ...(time === undefined ? {} : { time }),
+    };
+  }
   if (g.spectatorVersion !== 0n) out.spectatorVersion = toNumber(g.spectatorVersion);
   return out;
 }

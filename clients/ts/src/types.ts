@@ -109,6 +109,23 @@ export interface Game {
   takeback?: TakebackOffer;
   /** A seat at a table with take-backs: the versions it may offer to go back to now, oldest first. */
   takebackTargets: number[];
+  /** Set when an arbiter ended the game (a forfeit, an annulment, a disqualification) before the rules did. */
+  ruling?: GameRuling;
+}
+
+/** An arbiter's ruling that ended a game. */
+export interface GameRuling {
+  /** "forfeit", "annulment" or "disqualification". */
+  kind: string;
+  reason: string;
+  /** Who ruled. */
+  actor: string;
+  /** "tournaments/{id}" when a tournament's ruling ended it. */
+  tournament?: string;
+  /** The player it names (forfeit, disqualification), and that player's seats. */
+  playerId?: string;
+  seats: number[];
+  time?: Date;
 }
 
 /** An open offer to take moves back (offerTakeback). */

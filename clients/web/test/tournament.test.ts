@@ -3,7 +3,7 @@
 // before the bots end it, the other the bots play out. A player who holds a seat token of the finished
 // game opens the page from the navigation: their table this round, the standings with the tie-breaks in
 // order and which one separated players level on points, who won, the forfeit as + and − with its reason
-// in words, and names, never ids.
+// in words, and names, never ids. The forfeited game's own page says the ruling and links to the tournament.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -179,6 +179,20 @@ test("the tournament page: your table, standings and tie-breaks, winners, a forf
   await assertNoInternalIds(page, "the tournament page");
   await assertAccessible(page, "the tournament page");
   await page.screenshot({ path: artifact("tournament.png"), fullPage: true });
+
+  // The forfeited game's own page says the ruling in the same words and leads back to its tournament.
+  await page.goto(`${server.webUrl}/#/games/${forfeited.game.replace("games/", "")}`);
+  const ruling = page.getByTestId("ruling");
+  await ruling.waitFor();
+  assert.match(
+    (await ruling.textContent()) ?? "",
+    new RegExp(`^Forfeit concerning ${gone}: ${REASON}`),
+  );
+  await assertNoInternalIds(page, "a game ended by a ruling");
+  await assertAccessible(page, "a game ended by a ruling");
+  await page.screenshot({ path: artifact("tournament-ruled-game.png"), fullPage: true });
+  await ruling.getByRole("link", { name: "See the tournament" }).click();
+  await page.getByRole("heading", { level: 1, name: "Spring Cup" }).waitFor();
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,5 +1,5 @@
 // The table's own events in words, for every game alike: a take-back's offer, its answers and the game
-// going back (the games' words know only their rules' events). And how far back a take-back goes, said
+// going back, and an arbiter's ruling that ended it (the games' words know only their rules' events). And how far back a take-back goes, said
 // as moves ("your last move", "the last 3 moves") rather than versions.
 import type { GameEvent, JsonObject } from "@playledger/client";
 import type { EventContext, GameUI } from "../games/types";
@@ -15,7 +15,7 @@ function person(seat: number | undefined, ctx: EventContext) {
   return { mine: mine ? "yes" : "no", name: seat === undefined ? "" : (ctx.players[seat] ?? "") };
 }
 
-/** A take-back link of the chain in words; undefined for any other event. */
+/** A take-back link of the chain (or the ruling that closed it) in words; undefined for any other event. */
 export function takebackWords(event: GameEvent, ctx: EventContext): string | undefined {
   const version = numberIn(event.data, "to_version", "toVersion");
   switch (event.type) {
@@ -28,6 +28,12 @@ export function takebackWords(event: GameEvent, ctx: EventContext): string | und
       });
     case "TakenBack":
       return ctx.t("events.takenBack", { version });
+    case "EndedByRuling":
+      return ctx.t("events.endedByRuling", {
+        kind: String(event.data.ruling ?? ""),
+        reason: String(event.data.reason ?? ""),
+        actor: String(event.data.actor ?? ""),
+      });
     default:
       return undefined;
   }
