@@ -153,6 +153,9 @@ async function recorded(page: Page, seen: Seen, done: Tally): Promise<void> {
 test("Mode R: a person searches and flies the witch in real time against two bots", async () => {
   const { page, errors, context } = await person(browser);
   await create(page, 3, "R");
+  await page.locator(".by-tile").first().waitFor();
+  assert.equal(await page.locator(".by-flip").count(), 0, "nothing flips as the page first draws");
+  let flipped = 0; // tiles seen flipping (a CSS animation on a tile turned since the page drew it)
   const clicks: Tally = { flips: 0, steps: 0, reveals: 0, placements: 0, other: 0 };
   // Counted from the log, not from clicks: a click can be refused (the witch moved on, the searcher
   // stopped) or still be on its way when the loop ends.
@@ -180,6 +183,7 @@ test("Mode R: a person searches and flies the witch in real time against two bot
       continue;
     }
     await page.waitForTimeout(250); // a person's pace: one hand, one action
+    flipped = Math.max(flipped, await page.locator(".by-flip").count());
     await recorded(page, seen, done);
     if (!shot && done.flips >= 3 && (await page.getByTestId("witch").count()) > 0) {
       await page.screenshot({ path: artifact("baba-yaga-board.png"), fullPage: true });
@@ -192,6 +196,7 @@ test("Mode R: a person searches and flies the witch in real time against two bot
   assert.ok(done.steps >= 1, `the person flew the witch: ${story}`);
   assert.ok(seen.botSearched, "a bot searched too");
   assert.ok(timers > 0, "the race's countdowns were shown");
+  assert.ok(flipped > 0, "a tile turned over flips on the board");
   if (!shot) await page.screenshot({ path: artifact("baba-yaga-board.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);

@@ -1,4 +1,5 @@
-// The 5×5 forest around the witch's cross: tiles, path pieces and ends, the keyhole lens and the witch.
+// The 5×5 forest around the witch's cross: tiles, path pieces and ends, the keyhole lens and the witch
+// (who walks from cell to cell: a CSS transition, none under prefers-reduced-motion).
 // One Tab stop: the arrow keys cross the forest cell by cell (each named by what it shows and what Enter
 // does there), Enter or Space acts where the server lists a move; a swap takes two tiles, Escape drops
 // the first. A click does the same.
@@ -160,9 +161,14 @@ function Witch({ at, name }: { at: [number, number]; name: string }) {
   const cy = MARGIN + at[0] * CELL + CELL / 2 + 6; // below the end's name
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: the figurine holds nothing focusable; its cell's name says where she is
-    <g className="by-witch" data-testid="witch" aria-hidden="true">
-      <circle cx={cx} cy={cy} r={CELL / 3.4} />
-      <text x={cx} y={cy + 4} textAnchor="middle">
+    <g
+      className="by-witch"
+      data-testid="witch"
+      aria-hidden="true"
+      style={{ transform: `translate(${cx}px, ${cy}px)` }}
+    >
+      <circle r={CELL / 3.4} />
+      <text y={4} textAnchor="middle">
         {name}
       </text>
     </g>
