@@ -285,10 +285,14 @@ test("a person plays a whole Autumn game against a bot by clicking on the board 
   await create(ann.page, 2, "autumn", "greedy");
   const kinds = new Set<string>();
   const phases = new Set<string>();
+  const arrivals = () => ann.page.locator(".ga-arrived").count();
+  assert.equal(await arrivals(), 0, "no pawn pops in as the page first draws the grid");
+  let arrived = 0; // pawns seen popping in: they arrived while the page was open
   let loops = 0;
   for (; loops < MAX_LOOPS; loops++) {
     const now = await state(ann.page);
     if (now.over) break;
+    arrived = Math.max(arrived, await arrivals());
     if (!now.mine) {
       await ann.page.waitForTimeout(100);
       continue;
@@ -302,6 +306,7 @@ test("a person plays a whole Autumn game against a bot by clicking on the board 
   assert.ok(loops < MAX_LOOPS, "the game did not end");
   await ann.page.getByTestId("result").waitFor();
   for (const k of ["place", "marker", "sit"]) assert.ok(kinds.has(k), `played a ${k} move`);
+  assert.ok(arrived > 0, "pawns that arrive pop in on the grid");
   const log = await ann.page.locator('[data-testid="events"] li').allTextContents();
   assert.ok(
     log.some((l) => /The Ant's marker was/.test(l)),

@@ -1,7 +1,7 @@
 // One cell of the forest drawing: a Forest tile (face down with its clue, face up with its ingredient,
 // the House, out of sight) or a piece of the witch's path; and the last round's result in words.
 import type { JsonObject } from "@playledger/client";
-import { useRef } from "react";
+import { useTurned } from "../../game/motion";
 import type { GameText } from "../../i18n/text";
 import type { EventContext } from "../types";
 import { CELL, list, record } from "./common";
@@ -50,12 +50,9 @@ export function ForestCell(props: {
   // A tile turned (its ingredient shown or hidden again) flips: its drawing is remounted under the new face
   // and plays a CSS animation once; not when the page first draws the forest.
   const face = state === "down" || state === "dark" ? "back" : "front";
-  const seen = useRef(face);
-  const turned = useRef(false); // stays set: the class on the remounted face must not come and go
-  if (seen.current !== face) turned.current = true;
-  seen.current = face;
+  const turned = useTurned(face);
   return (
-    <g key={face} className={turned.current ? "by-flip" : undefined}>
+    <g key={face} className={turned ? "by-flip" : undefined}>
       <rect
         x={x + 3}
         y={y + 3}

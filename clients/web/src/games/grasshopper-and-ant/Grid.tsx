@@ -1,10 +1,12 @@
 // The 4×4 path grid: each card's type, insect and pawns. One Tab stop: the arrow keys cross the grid, Enter
 // or Space acts on the card in focus. The Ant picks six cards for its ants (only cards that still fit one of
 // the placements the server lists can be picked; Escape clears the pick), the Cicada sits on a card with an
-// ant. Nothing here decides what is legal: every action is one of the server's legal commands.
+// ant. A pawn that arrives on a card pops in (motion.ts). Nothing here decides what is legal: every action
+// is one of the server's legal commands.
 import type { JsonObject, LegalCommand } from "@playledger/client";
 import { useCallback, useMemo, useRef } from "react";
 import { useEscape, useRovingGrid } from "../../a11y/keyboard";
+import { useArrived } from "../../game/motion";
 import { type GameText, useGameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
 import type { Acting } from "./common";
@@ -174,6 +176,8 @@ function Cell(props: {
 }) {
   const { at, cell, doing, selected, text } = props;
   const name = cellName(at);
+  const antArrived = useArrived(cell?.ant === true);
+  const cicadaArrived = useArrived(cell?.cicada === true);
   if (cell === null) {
     return (
       <div className="ga-cell ga-empty">
@@ -210,9 +214,15 @@ function Cell(props: {
       {insect && <span className="ga-cell-insect">{insectName(insect, text)}</span>}
       <span className="ga-pawns">
         {cell.ant === true && <Hidden>, </Hidden>}
-        {cell.ant === true && <span className="ga-ant">{text("cell.ant")}</span>}
+        {cell.ant === true && (
+          <span className={antArrived ? "ga-ant ga-arrived" : "ga-ant"}>{text("cell.ant")}</span>
+        )}
         {cell.cicada === true && <Hidden>, </Hidden>}
-        {cell.cicada === true && <span className="ga-cicada">{text("role.cicada")}</span>}
+        {cell.cicada === true && (
+          <span className={cicadaArrived ? "ga-cicada ga-arrived" : "ga-cicada"}>
+            {text("role.cicada")}
+          </span>
+        )}
         {selected && <Hidden>, </Hidden>}
         {selected && <span className="ga-ant ga-ghost">{text("cell.ghost")}</span>}
       </span>
