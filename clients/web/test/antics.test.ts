@@ -182,7 +182,11 @@ async function play(page: Page, names: string[]) {
   const client = new PlayLedgerClient(nodeTransport(server.grpcUrl)); // a spectator: the public view
   const game = /#\/(games\/[0-9a-f-]+)/.exec(page.url())?.[1] ?? "";
   const deadline = Date.now() + PLAY_MS;
+  const arrivals = () => page.locator(".an-arrived").count();
+  assert.equal(await arrivals(), 0, "no ant pops in as the page first draws the meadow");
+  let arrived = 0; // ants seen popping in: they came onto a path while the page was open
   for (let step = 0; step < MAX_STEPS && Date.now() < deadline; step++) {
+    arrived = Math.max(arrived, await arrivals());
     const s = await boardState(page);
     const phase = phaseOf(s);
     if (phases[phase] === undefined) {
@@ -207,6 +211,7 @@ async function play(page: Page, names: string[]) {
     }
     if (await press(page, what[0])) pressed[what[1]] = (pressed[what[1]] ?? 0) + 1;
   }
+  assert.ok(arrived > 0, "ants that come onto a path pop in on the meadow");
   return { pressed, phases };
 }
 

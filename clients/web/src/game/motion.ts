@@ -21,3 +21,15 @@ export function useTurned(face: string): boolean {
   before.current = face;
   return turned.current;
 }
+
+/** Which of `keys` appeared after this piece was first drawn (ants that came onto a path since). */
+export function useNewKeys(keys: string[]): Set<string> {
+  const before = useRef<Set<string> | null>(null);
+  const fresh = useRef(new Set<string>());
+  const now = new Set(keys);
+  if (before.current !== null)
+    for (const k of keys) if (!before.current.has(k)) fresh.current.add(k);
+  for (const k of fresh.current) if (!now.has(k)) fresh.current.delete(k);
+  before.current = now;
+  return fresh.current;
+}

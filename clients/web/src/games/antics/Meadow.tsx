@@ -1,9 +1,10 @@
 // The meadow: its paths (terrain by colour, a number beside each), the sites and their tokens, the nest,
-// and every seat's ants on the paths. A path or a site where you may act now is a button (one Tab stop for
-// the meadow; the arrow keys go from one to the next as drawn).
+// and every seat's ants on the paths (an ant that comes onto a path pops in). A path or a site where you may
+// act now is a button (one Tab stop for the meadow; the arrow keys go from one to the next as drawn).
 import type { LegalCommand } from "@playledger/client";
 import type { KeyboardEvent, ReactNode, Ref } from "react";
 import { useRoving } from "../../a11y/roving";
+import { useNewKeys } from "../../game/motion";
 import type { GameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
 import { Drawn } from "./Drawn";
@@ -37,10 +38,13 @@ export function Meadow({ view, text, play }: { view: View; text: GameText; play:
     if (!commands)
       return quiet ? (
         // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty path holds nothing focusable
-        <g aria-hidden="true">{body}</g>
+        <g key={place} aria-hidden="true">
+          {body}
+        </g>
       ) : (
+        // The same key in every branch: a path that becomes clickable keeps its drawing (no replayed pop-in).
         // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is no control; this one is a picture with words
-        <g role="img" aria-label={label}>
+        <g key={place} role="img" aria-label={label}>
           {body}
         </g>
       );
@@ -110,6 +114,7 @@ function Path(props: {
   const [x1, y1] = NODES[a] ?? [C, C];
   const [x2, y2] = NODES[b] ?? [C, C];
   const ants = view.paths[id] ?? [];
+  const arrived = useNewKeys(ants.map((ant, i) => `${ant.seat}:${i}`));
   const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
   const label = [pathName(id, text), ...ants.map((ant) => antWords(ant, text))].join(": ");
   const body = (
@@ -130,9 +135,9 @@ function Path(props: {
       </text>
       {ants.map((ant, i) => {
         const cx = mx + (i - (ants.length - 1) / 2) * 12;
+        const k = `${ant.seat}:${i}`; // ants of a path in their order
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: ants of a path in their order
-          <g key={`${ant.seat}:${i}`}>
+          <g key={k} className={arrived.has(k) ? "an-arrived" : undefined}>
             <circle
               cx={cx}
               cy={my + 5}
