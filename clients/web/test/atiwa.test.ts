@@ -231,7 +231,11 @@ async function playToTheEnd(page: Page, client: PlayLedgerClient, game: string) 
   const phases: string[] = [];
   const scored = new Set<number>(); // the rounds whose running score was compared with the server's
   let moves = 0;
+  await page.locator(".at-space").first().waitFor();
+  assert.equal(await page.locator(".at-arrived").count(), 0, "no worker pops in at first draw");
+  let popped = 0; // workers seen popping in: placed while the page was open
   for (const deadline = Date.now() + GAME_MS; moves < MAX_MOVES && Date.now() < deadline; ) {
+    popped = Math.max(popped, await page.locator(".at-arrived").count());
     const s = await state(page);
     if (s.over) break;
     const phase = s.task.replace(/^Your task: /, "").replace(/\.$/, "");
@@ -251,6 +255,7 @@ async function playToTheEnd(page: Page, client: PlayLedgerClient, game: string) 
     clicks[what] = (clicks[what] ?? 0) + 1;
     moves++;
   }
+  assert.ok(popped > 0, "a worker just placed pops in on its space");
   return { clicks, phases, moves };
 }
 

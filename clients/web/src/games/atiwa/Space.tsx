@@ -3,6 +3,7 @@
 // board's roving group: arrows move between them).
 import type { JsonObject, LegalCommand } from "@playledger/client";
 import type { useRoving } from "../../a11y/roving";
+import { useArrived } from "../../game/motion";
 import type { GameText } from "../../i18n/text";
 import { actionText } from "./actions";
 import { obj } from "./catalog";
@@ -29,6 +30,7 @@ export function Space(props: SpaceProps & { space: SpaceView; command: LegalComm
     : spaceName(id, text);
   const cost = locationCost(id, catalog, text);
   const worker = space.worker;
+  const arrived = useArrived(typeof worker === "number"); // a worker just placed here pops in
   const nothing = command !== undefined && space.gains_nothing === true;
   const body = (
     <>
@@ -43,7 +45,10 @@ export function Space(props: SpaceProps & { space: SpaceView; command: LegalComm
       )}
       {nothing && <span className="at-nothing">{text("space.nothing")}</span>}
       {typeof worker === "number" && (
-        <span className="at-worker" style={{ background: SEAT_COLOURS[worker % 4] }}>
+        <span
+          className={arrived ? "at-worker at-arrived" : "at-worker"}
+          style={{ background: SEAT_COLOURS[worker % 4] }}
+        >
           {space.placed_in_round !== undefined && space.placed_in_round !== round
             ? text("space.workerSince", {
                 name: players[worker] ?? String(worker + 1),
