@@ -1,10 +1,12 @@
 // A seat's ant-hill: its base and the tiles built on it, level by level, with its facts (score, height,
 // ants, prey, leaves, tiles to build). On the seat's own turn the hexes it may place a marker on are
 // buttons, and a Build shows where a tile may go: pick a tile of your supply, then the ghost hex for its
-// first half, then the one for its second. One Tab stop for the hexes; the arrow keys cross them.
+// first half, then the one for its second. One Tab stop for the hexes; the arrow keys cross them. A tile
+// built since the page drew the hill pops in.
 import type { LegalCommand } from "@playledger/client";
 import type { Ref } from "react";
 import { useRoving } from "../../a11y/roving";
+import { useNewKeys } from "../../game/motion";
 import type { GameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
 import { Drawn } from "./Drawn";
@@ -163,6 +165,7 @@ function Cells(props: {
   const uses = play ? [...play.uses.keys()] : [];
   const keys = [...uses, ...ghostCells.map((g) => `ghost:${g.cell}`)];
   const roving = useRoving(keys);
+  const built = useNewKeys([...top.entries()].map(([k, c]) => `${k}@${c.level}`)); // tiles built since
   const all = [
     ...BASE.map(([q, r]) => `${q},${r}`),
     ...top.keys(),
@@ -199,6 +202,7 @@ function Cells(props: {
           <BuiltHex
             key={k}
             cell={c}
+            fresh={built.has(`${k}@${c.level}`)}
             use={play?.uses.get(k)}
             used={used.has(k) && play !== undefined}
             play={play}
@@ -217,6 +221,7 @@ function Cells(props: {
 
 function BuiltHex(props: {
   cell: Player["cells"][number];
+  fresh: boolean;
   use: LegalCommand | undefined;
   used: boolean;
   play: HillPlay | undefined;
@@ -232,7 +237,7 @@ function BuiltHex(props: {
     used: used ? "yes" : "no",
   });
   const body = (
-    <>
+    <g className={props.fresh ? "an-arrived" : undefined}>
       <polygon
         points={corners(x, y)}
         fill={SHADE[c.level] ?? SHADE[5]}
@@ -247,7 +252,7 @@ function BuiltHex(props: {
         first={hexName(c.hex, text)}
         second={`${text("hex.level", { level: c.level })}${used ? " ●" : ""}`}
       />
-    </>
+    </g>
   );
   if (!use || !play)
     return (
