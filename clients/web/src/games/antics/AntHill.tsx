@@ -6,6 +6,7 @@
 import type { LegalCommand } from "@playledger/client";
 import type { Ref } from "react";
 import { useRoving } from "../../a11y/roving";
+import { useScrollsSideways } from "../../a11y/scrolling";
 import { useNewKeys } from "../../game/motion";
 import type { GameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
@@ -18,7 +19,6 @@ type Player = View["players"][number];
 
 const HEX = 22;
 const MIN_SCALE = 0.8; // of HEX: a hex is never drawn narrower than about 30 px
-const WIDE_PX = 300; // a hill drawn wider than this may not fit its panel: it scrolls
 const BASE: [number, number][] = [
   [0, 0],
   [1, 0],
@@ -165,6 +165,7 @@ function Cells(props: {
   const uses = play ? [...play.uses.keys()] : [];
   const keys = [...uses, ...ghostCells.map((g) => `ghost:${g.cell}`)];
   const roving = useRoving(keys);
+  const [box, scrolls] = useScrollsSideways<HTMLDivElement>();
   const built = useNewKeys([...top.entries()].map(([k, c]) => `${k}@${c.level}`)); // tiles built since
   const all = [
     ...BASE.map(([q, r]) => `${q},${r}`),
@@ -177,12 +178,14 @@ function Cells(props: {
   const [minX, minY] = [Math.min(...xs) - HEX, Math.min(...ys) - HEX];
   const [w, h] = [Math.max(...xs) + HEX - minX, Math.max(...ys) + HEX - minY];
   // A hill built out in a long line is drawn no smaller than MIN_SCALE (its hexes stay readable) and
-  // scrolls sideways in its panel; a wide one is a Tab stop of its own, so a keyboard can scroll it too.
-  const wide = w * MIN_SCALE > WIDE_PX;
+  // scrolls sideways in its panel; then it is a Tab stop of its own, so a keyboard can scroll it too.
   return (
     <div
       className="an-scroll"
-      {...(wide ? { tabIndex: 0, role: "region", "aria-label": text("hill.cells", { name }) } : {})}
+      ref={box}
+      {...(scrolls
+        ? { tabIndex: 0, role: "region", "aria-label": text("hill.cells", { name }) }
+        : {})}
     >
       {/* biome-ignore lint/a11y/useSemanticElements: a drawing that holds buttons is a group, not a fieldset */}
       <svg
