@@ -272,14 +272,12 @@ test("a person plays a whole game of Antics! against a bot by clicking on the bo
     assert.ok((pressed[kind] ?? 0) > 0, `pressed a ${kind}: ${JSON.stringify(pressed)}`);
   const end = await checkEnd(page, names);
   // A hill wider than its panel scrolls sideways and is then a Tab stop of its own (and only then).
-  const hills = await page
-    .locator(".an-hill .an-scroll")
-    .evaluateAll((boxes) =>
-      boxes.map((b) => ({
-        scrolls: b.scrollWidth > b.clientWidth + 1,
-        focusable: b.tabIndex === 0,
-      })),
-    );
+  const hills = await page.locator(".an-hill .an-scroll").evaluateAll((boxes) =>
+    boxes.map((b) => ({
+      scrolls: b.scrollWidth > b.clientWidth + 1,
+      focusable: b.tabIndex === 0,
+    })),
+  );
   for (const hill of hills) assert.equal(hill.focusable, hill.scrolls, JSON.stringify(hills));
   for (const language of ["el", "pl", "cs"]) {
     await setLanguage(page, language);
