@@ -16,6 +16,7 @@ import {
   signature,
 } from "./support/antics.ts";
 import { artifact, launch, startServer } from "./support/browser.ts";
+import { assertFocusShown, focused, tabTo } from "./support/keyboard.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -33,32 +34,6 @@ const MAX_STEPS = 600;
 const ACTIONS = ["HATCH", "SCOUT", "BUILD", "ANTS", "DRAG"];
 const TURNS = 3; // of this seat's, by keyboard
 const PLAY_MS = 60_000;
-
-function focused(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
-}
-
-/** Tab until the focus is on what the selector names; fails after `max` presses. */
-async function tabTo(page: Page, selector: string, max = 150): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await focused(page, selector)) return;
-    await page.keyboard.press("Tab");
-  }
-  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
-  assert.fail(`${selector} not reached in ${max} presses of Tab; the focus is on ${at}`);
-}
-
-/** The focused element shows where it is (an outline while :focus-visible, or a drawn stroke). */
-async function assertFocusShown(page: Page, where: string): Promise<void> {
-  const shown = await page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el?.matches(":focus-visible")) return "not :focus-visible";
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
-    return outline || style.boxShadow !== "none" ? "" : `no outline on ${el.tagName}`;
-  });
-  assert.equal(shown, "", `${where}: the focus is visible`);
-}
 
 /** The group (one Tab stop) to go to now and how many arrow presses along it; undefined: nothing. */
 function target(s: BoardState, k: number): [string, number, string] | undefined {

@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { artifact, launch, startServer } from "./support/browser.ts";
 import { assertAccessible, assertNoInternalIds, visibleText } from "./support/checks.ts";
+import { assertFocusShown, focused, tabTo } from "./support/keyboard.ts";
 import { SRC } from "./support/paths.ts";
 
 let server: PlayLedgerServer;
@@ -97,19 +98,6 @@ async function inOtherLanguages(page: Page, where: string, names: string[]): Pro
 
 // --- keyboard ----------------------------------------------------------------------------------------
 
-function focused(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
-}
-
-/** Tab until the focus is on what the selector names; fails after `max` presses. */
-async function tabTo(page: Page, selector: string, max = 120): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await focused(page, selector)) return;
-    await page.keyboard.press("Tab");
-  }
-  assert.fail(`${selector} not reached in ${max} presses of Tab`);
-}
-
 /**
  * Into a roving group by Tab (one stop), then Home and the Right arrow until the focus is on `target`;
  * again from Tab if the group was drawn anew meanwhile (a live update took the focused button away).
@@ -125,18 +113,6 @@ async function reach(page: Page, group: string, target: string, max = 60): Promi
   }
   const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
   assert.fail(`${target} not reached by the arrow keys; the focus is on ${at}`);
-}
-
-/** The focused element shows where it is (an outline or a shadow while :focus-visible). */
-async function assertFocusShown(page: Page, where: string): Promise<void> {
-  const shown = await page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el?.matches(":focus-visible")) return "not :focus-visible";
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
-    return outline || style.boxShadow !== "none" ? "" : `no outline on ${el.tagName}`;
-  });
-  assert.equal(shown, "", `${where}: the focus is visible`);
 }
 
 function version(page: Page): Promise<string> {

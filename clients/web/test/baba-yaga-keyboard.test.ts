@@ -27,6 +27,7 @@ import {
   englishMessages,
   visibleText,
 } from "./support/checks.ts";
+import { assertFocusShown, focused, tabTo } from "./support/keyboard.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -68,33 +69,6 @@ async function inOtherLanguages(page: Page, where: string, names: string[], back
     await noEnglish(page, `${where} (${lang})`, names, lang);
     await checkPhase(page, `${where} (${lang})`, false);
   }
-}
-
-function focused(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
-}
-
-/** Tab until the focus is on what the selector names; fails after `max` presses. */
-async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await focused(page, selector)) return;
-    await page.keyboard.press("Tab");
-  }
-  assert.fail(`${selector} not reached in ${max} presses of Tab`);
-}
-
-/** The focused element shows where it is: an outline, or the forest cell's ring drawn. */
-async function assertFocusShown(page: Page, where: string): Promise<void> {
-  const shown = await page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el?.matches(":focus-visible")) return "not :focus-visible";
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
-    const ring = el.querySelector(".focus-ring");
-    const drawn = ring !== null && getComputedStyle(ring).stroke !== "none";
-    return outline || drawn || style.boxShadow !== "none" ? "" : `no outline on ${el.tagName}`;
-  });
-  assert.equal(shown, "", `${where}: the focus is visible`);
 }
 
 /** Into the forest (its one Tab stop), then the arrow keys to `cell` ("r,c"). */

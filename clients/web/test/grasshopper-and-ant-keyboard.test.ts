@@ -10,6 +10,7 @@ import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { artifact, launch, startServer } from "./support/browser.ts";
 import { assertAccessible } from "./support/checks.ts";
 import { assertInLanguage } from "./support/grasshopper-and-ant.ts";
+import { assertFocusShown, focused, tabTo } from "./support/keyboard.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -25,31 +26,6 @@ after(async () => {
 
 const MAX_STEPS = 2000; // waits of 100 ms and moves; an Autumn game takes ~20 of this seat's moves
 const ORDER = ["en", "el", "pl", "cs"]; // the language menu's order
-
-function focused(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
-}
-
-/** Tab (or Shift+Tab) until the focus is on what the selector names; fails after `max` presses. */
-async function tabTo(page: Page, selector: string, max = 120): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await focused(page, selector)) return;
-    await page.keyboard.press("Tab");
-  }
-  assert.fail(`${selector} not reached in ${max} presses of Tab`);
-}
-
-/** The focused element shows where it is: :focus-visible, with an outline or a shadow. */
-async function assertFocusShown(page: Page, where: string): Promise<void> {
-  const shown = await page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el?.matches(":focus-visible")) return "not :focus-visible";
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
-    return outline || style.boxShadow !== "none" ? "" : `no outline on ${el.tagName}`;
-  });
-  assert.equal(shown, "", `${where}: the focus is visible`);
-}
 
 function version(page: Page): Promise<string> {
   return page.evaluate(() => document.querySelector("h1 .muted")?.textContent ?? "");

@@ -15,6 +15,7 @@ import {
   englishMessages,
   visibleText,
 } from "./support/checks.ts";
+import { assertFocusShown, focused, tabTo } from "./support/keyboard.ts";
 
 let server: PlayLedgerServer;
 let browser: Browser;
@@ -61,34 +62,6 @@ async function inOtherLanguages(page: Page, where: string, names: string[]): Pro
   }
 }
 
-/** Whether the focused element matches a selector. */
-function focused(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
-}
-
-/** Tab (or Shift+Tab) until the focus is on what the selector names; fails after `max` presses. */
-async function tabTo(page: Page, selector: string, back = false, max = 80): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await focused(page, selector)) return;
-    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-  }
-  assert.fail(`${selector} not reached in ${max} presses of ${back ? "Shift+Tab" : "Tab"}`);
-}
-
-/** The focused element shows where it is: :focus-visible, with an outline, a shadow or a ring drawn. */
-async function assertFocusShown(page: Page, where: string): Promise<void> {
-  const shown = await page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el?.matches(":focus-visible")) return "not :focus-visible";
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
-    const ring = el.querySelector(".focus-ring");
-    const drawn = ring !== null && getComputedStyle(ring).stroke !== "none";
-    return outline || drawn || style.boxShadow !== "none" ? "" : `no outline on ${el.tagName}`;
-  });
-  assert.equal(shown, "", `${where}: the focus is visible`);
-}
-
 async function version(page: Page): Promise<string> {
   return (await page.locator("h1 .muted").textContent()) ?? "";
 }
@@ -130,7 +103,7 @@ const animalOf = (name: string) => name.replace(/\s*\d.*$/, "");
 async function move(page: Page, phase: string, detour: boolean): Promise<void> {
   if (detour) await tabTo(page, '[data-testid="events"]'); // past the hand, to come back by Shift+Tab
   const fromSide = await page.evaluate(() => !!document.activeElement?.closest("aside"));
-  await tabTo(page, ".hand .card", fromSide);
+  await tabTo(page, ".hand .card", { back: fromSide });
   const { names } = await hand(page);
   const pair = names.findIndex((n, i) => names.findIndex((m) => animalOf(m) === animalOf(n)) < i);
   const first = pair < 0 ? 0 : names.findIndex((m) => animalOf(m) === animalOf(names[pair] ?? ""));
@@ -195,7 +168,7 @@ async function createByKeyboard(page: Page, turbo: boolean): Promise<string[]> {
 /** Turbo's pick: Tab to the movable pawns (one stop), an arrow to the next one if any, Enter. */
 async function movePawn(page: Page): Promise<void> {
   const fromSide = await page.evaluate(() => !!document.activeElement?.closest("aside"));
-  await tabTo(page, ".pawn.movable", fromSide);
+  await tabTo(page, ".pawn.movable", { back: fromSide });
   if ((await page.locator(".pawn.movable").count()) > 1) {
     await page.keyboard.press("ArrowRight");
     assert.ok(await focused(page, ".pawn.movable"), "the arrow keys move among the pawns");
