@@ -6,6 +6,7 @@
 import {
   type FocusEvent,
   type KeyboardEvent,
+  type Ref,
   type RefObject,
   useCallback,
   useEffect,
@@ -145,4 +146,28 @@ export function useKeepFocus(
   useEffect(() => {
     if (active && within.current && byKeyboard && focusLost()) home.current?.focus();
   });
+}
+
+/** What `useRoving(keys)` gives each of its buttons. */
+export type RovingProps = ReturnType<ReturnType<typeof useRoving>>;
+
+/**
+ * The props that make an SVG <g> (which cannot be a <button>) one button of a roving group: its Tab stop
+ * and arrow keys from `r`, and Enter, Space or a click acting.
+ */
+export function svgButtonProps(r: RovingProps, act: () => void) {
+  return {
+    role: "button",
+    tabIndex: r.tabIndex,
+    ref: r.ref as unknown as Ref<SVGGElement>,
+    onFocus: r.onFocus,
+    onBlur: r.onBlur as unknown as (e: FocusEvent<SVGGElement>) => void,
+    onKeyDown: (e: KeyboardEvent<SVGGElement>) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        act();
+      } else r.onKeyDown(e as unknown as KeyboardEvent<HTMLElement>);
+    },
+    onClick: act,
+  };
 }

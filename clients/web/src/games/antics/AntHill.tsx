@@ -4,8 +4,7 @@
 // first half, then the one for its second. One Tab stop for the hexes; the arrow keys cross them. A tile
 // built since the page drew the hill pops in.
 import type { LegalCommand } from "@playledger/client";
-import type { Ref } from "react";
-import { useRoving } from "../../a11y/roving";
+import { svgButtonProps, useRoving } from "../../a11y/roving";
 import { useScrollsSideways } from "../../a11y/scrolling";
 import { useNewKeys } from "../../game/motion";
 import type { GameText } from "../../i18n/text";
@@ -264,28 +263,15 @@ function BuiltHex(props: {
         {body}
       </g>
     );
-  const r = props.roving(k);
   const act = () => !play.busy && play.onCommand(use);
   return (
-    // biome-ignore lint/a11y/useSemanticElements: an SVG hex cannot be a <button>
     <g
-      role="button"
       className="an-hex clickable"
       data-hex={k}
       data-kind={c.hex}
       aria-label={words}
       aria-disabled={play.busy || undefined}
-      tabIndex={r.tabIndex}
-      ref={r.ref as unknown as Ref<SVGGElement>}
-      onFocus={r.onFocus}
-      onBlur={r.onBlur as never}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          act();
-        } else r.onKeyDown(e as never);
-      }}
-      onClick={act}
+      {...svgButtonProps(props.roving(k), act)}
     >
       {body}
     </g>
@@ -302,12 +288,9 @@ function GhostHex(props: {
   const [q, r] = ghost.cell.split(",").map(Number) as [number, number];
   const [x, y] = px(q, r);
   const key = `ghost:${ghost.cell}`;
-  const rv = props.roving(key);
   const act = () => !play.busy && play.onGhost(ghost.cell);
   return (
-    // biome-ignore lint/a11y/useSemanticElements: an SVG hex cannot be a <button>
     <g
-      role="button"
       className="an-ghost clickable"
       data-ghost={ghost.cell}
       data-half={play.first === undefined ? 1 : 2}
@@ -316,17 +299,7 @@ function GhostHex(props: {
         level: ghost.level,
       })}
       aria-disabled={play.busy || undefined}
-      tabIndex={rv.tabIndex}
-      ref={rv.ref as unknown as Ref<SVGGElement>}
-      onFocus={rv.onFocus}
-      onBlur={rv.onBlur as never}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          act();
-        } else rv.onKeyDown(e as never);
-      }}
-      onClick={act}
+      {...svgButtonProps(props.roving(key), act)}
     >
       <polygon
         points={corners(x, y, HEX - 3)}

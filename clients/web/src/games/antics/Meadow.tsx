@@ -2,8 +2,8 @@
 // and every seat's ants on the paths (an ant that comes onto a path pops in). A path or a site where you may
 // act now is a button (one Tab stop for the meadow; the arrow keys go from one to the next as drawn).
 import type { LegalCommand } from "@playledger/client";
-import type { KeyboardEvent, ReactNode, Ref } from "react";
-import { useRoving } from "../../a11y/roving";
+import type { ReactNode } from "react";
+import { svgButtonProps, useRoving } from "../../a11y/roving";
 import { useNewKeys } from "../../game/motion";
 import type { GameText } from "../../i18n/text";
 import type { ViewOf } from "../types";
@@ -48,28 +48,15 @@ export function Meadow({ view, text, play }: { view: View; text: GameText; play:
           {body}
         </g>
       );
-    const r = roving(place);
     const act = () => !play.busy && play.onPlace(place, commands);
     return (
-      // biome-ignore lint/a11y/useSemanticElements: an SVG path cannot be a <button>
       <g
         key={place}
-        role="button"
         className="an-place clickable"
         data-place={place}
         aria-label={label}
         aria-disabled={play.busy || undefined}
-        tabIndex={r.tabIndex}
-        ref={r.ref as unknown as Ref<SVGGElement>}
-        onFocus={r.onFocus}
-        onBlur={r.onBlur as never}
-        onKeyDown={(e: KeyboardEvent<SVGGElement>) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            act();
-          } else r.onKeyDown(e as never);
-        }}
-        onClick={act}
+        {...svgButtonProps(roving(place), act)}
       >
         {body}
       </g>
