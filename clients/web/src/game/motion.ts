@@ -1,26 +1,7 @@
 // What changed since the page first drew a piece, for the boards' short animations (CSS, each switched off
-// under prefers-reduced-motion in its game's stylesheet). Both answers stick while the change holds: an
+// under prefers-reduced-motion in its game's stylesheet). The answers stick while the change holds: an
 // animation class that came and went on every render would replay.
 import { useRef } from "react";
-
-/** Whether `present` became true after this piece was first drawn (a pawn that arrived, not one there). */
-export function useArrived(present: boolean): boolean {
-  const before = useRef(present);
-  const arrived = useRef(false);
-  if (!before.current && present) arrived.current = true;
-  if (!present) arrived.current = false;
-  before.current = present;
-  return arrived.current;
-}
-
-/** Whether `face` changed after this piece was first drawn (a tile turned over since). */
-export function useTurned(face: string): boolean {
-  const before = useRef(face);
-  const turned = useRef(false);
-  if (before.current !== face) turned.current = true;
-  before.current = face;
-  return turned.current;
-}
 
 /** Which of `keys` appeared after this piece was first drawn (ants that came onto a path since). */
 export function useNewKeys(keys: string[]): Set<string> {
@@ -32,4 +13,14 @@ export function useNewKeys(keys: string[]): Set<string> {
   for (const k of fresh.current) if (!now.has(k)) fresh.current.delete(k);
   before.current = now;
   return fresh.current;
+}
+
+/** Whether `present` became true after this piece was first drawn (a pawn that arrived, not one there). */
+export function useArrived(present: boolean): boolean {
+  return useNewKeys(present ? ["here"] : []).has("here");
+}
+
+/** Whether `face` changed after this piece was first drawn (a tile turned over since). */
+export function useTurned(face: string): boolean {
+  return useNewKeys([face]).has(face);
 }

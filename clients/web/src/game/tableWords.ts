@@ -1,6 +1,6 @@
 // The table's own events in words, for every game alike: a take-back's offer, its answers and the game
-// going back, and an arbiter's ruling that ended it (the games' words know only their rules' events). And how far back a take-back goes, said
-// as moves ("your last move", "the last 3 moves") rather than versions.
+// going back, and an arbiter's ruling that ended it (the games' words know only their rules' events). And
+// how far back a take-back goes, said as moves ("your last move", "the last 3 moves") rather than versions.
 import type { GameEvent, JsonObject } from "@playledger/client";
 import type { EventContext, GameUI } from "../games/types";
 import type { T } from "../i18n/text";
