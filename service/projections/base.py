@@ -32,8 +32,10 @@ class ReadModelProjection(Projection[TView], Generic[TView]):  # type: ignore[ty
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         with self.view.event(tracking):
             self.apply(domain_event, tracking.notification_id)
-        if isinstance(domain_event, GAME_ENDS):  # over: its rows leave the view's memory once written
-            self.view.retire(str(domain_event.originator_id))
+            if isinstance(domain_event, GAME_ENDS):  # over: its rows leave the view's memory once written
+                # Inside the event, so in the same batch: marked after it, a flush in between would write the
+                # rows without forgetting them, and a view that hears nothing more would never flush again.
+                self.view.retire(str(domain_event.originator_id))
 
     def apply(self, domain_event: Any, position: int) -> None:
         """Stage the rows an event changes. Each projection overrides this with its own singledispatchmethod
