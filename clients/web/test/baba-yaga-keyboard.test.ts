@@ -50,8 +50,16 @@ const MAX_MS = 150_000; // a whole game takes 40-90 s on a quiet machine
 
 type Language = "el" | "pl" | "cs";
 
-async function noEnglish(page: Page, where: string, names: string[], lang: Language) {
-  const text = await visibleText(page, "body", [".language", ".game-type:not(.chosen)"]);
+/** `spoken`: also read the live region (not after a language switch: it holds what was said before it). */
+async function noEnglish(
+  page: Page,
+  where: string,
+  names: string[],
+  lang: Language,
+  spoken = true,
+) {
+  const skip = [".language", ".game-type:not(.chosen)", ...(spoken ? [] : ["[aria-live]"])];
+  const text = await visibleText(page, "body", skip);
   const allowed = [...KEYS, ...(RULEBOOK[lang] ?? []), ...names];
   // Polish and Czech are written in Latin letters: there only the English catalog's messages count.
   const leaks = englishLeaks(text, ENGLISH, allowed).filter(
@@ -66,7 +74,7 @@ async function inOtherLanguages(page: Page, where: string, names: string[], back
     await page.getByTestId("language").selectOption(lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     if (lang === back) continue;
-    await noEnglish(page, `${where} (${lang})`, names, lang);
+    await noEnglish(page, `${where} (${lang})`, names, lang, false);
     await checkPhase(page, `${where} (${lang})`, false);
   }
 }
