@@ -173,6 +173,9 @@ async function placeAnts(page: Page, shot: boolean): Promise<void> {
 async function move(page: Page, shot: boolean): Promise<string> {
   const before = await version(page);
   const sit = page.locator('.ga-grid button[data-doing="sit"]');
+  const help = page.locator(
+    '.ga-grid button[data-doing="take"], .ga-grid button[data-doing="keep"]',
+  );
   const marker = page.locator(".ga-markers button.ga-marker:not([disabled])");
   const choice = page.locator(
     ".ga-turn button:not([disabled]), .ga-provision button:not([disabled])",
@@ -184,6 +187,14 @@ async function move(page: Page, shot: boolean): Promise<string> {
   } else if ((await sit.count()) > 0) {
     await sit.nth((await sit.count()) - 1).click();
     kind = "sit";
+  } else if ((await help.count()) > 0) {
+    // Insect help on the grid: the hint names the haul card; take another card with its insect.
+    assert.match(
+      (await page.locator(".ga-grid-wrap .ga-hint").textContent()) ?? "",
+      /Insect help for/,
+    );
+    await help.first().click();
+    kind = "insect";
   } else if ((await marker.count()) > 0) {
     await marker.first().click();
     kind = "marker";
@@ -204,7 +215,13 @@ async function move(page: Page, shot: boolean): Promise<string> {
   return kind;
 }
 
-async function create(page: Page, players: number, mode: string, level: string): Promise<void> {
+async function create(
+  page: Page,
+  players: number,
+  mode: string,
+  level: string,
+  fastBots = false,
+): Promise<void> {
   await page.goto(`${server.webUrl}/`);
   await page.getByRole("radio", { name: /Grasshopper/ }).check();
   await page.getByLabel("Number of players").selectOption(String(players));
@@ -213,6 +230,7 @@ async function create(page: Page, players: number, mode: string, level: string):
   await page.getByLabel("Name of player 1").fill("Ann");
   for (let s = 1; s < players; s++)
     await page.getByLabel(`Bot level for Bot ${s}`).selectOption(level);
+  if (fastBots) await page.getByLabel("Bots move at once", { exact: false }).check();
   await page.getByRole("button", { name: "Create game" }).click();
   await page.getByRole("link", { name: "Go to the table" }).click();
   await page.waitForSelector(".ga-board");
@@ -324,21 +342,25 @@ test("a person plays a whole Autumn game against a bot by clicking on the board 
   console.log(`Autumn by clicks: ${[...kinds].join(", ")}; ${(Date.now() - started) / 1000} s`);
 });
 
-test("Winter with Red Ants: a few turns by clicking; a phone-sized spectator sees no secret", async () => {
+test("a whole Winter game with Red Ants by clicking on the board; a phone-sized spectator sees no secret", async () => {
   const ann = await person(browser, { width: 1280, height: 900 });
-  await create(ann.page, 3, "winter", "greedy");
+  await create(ann.page, 3, "winter", "greedy", true); // a whole game: no person's pauses
   const game = /#\/games\/[0-9a-f-]+/.exec(ann.page.url())?.[0];
   assert.ok(game, ann.page.url());
   const phone = await person(browser, { width: 390, height: 844 });
   await phone.page.goto(`${server.webUrl}/${game}`);
   await phone.page.waitForSelector(".ga-board");
   const phases = new Set<string>();
+  const kinds = new Set<string>();
   let moves = 0;
-  for (let loops = 0; loops < MAX_LOOPS && moves < 8; loops++) {
+  let loops = 0;
+  for (; loops < MAX_LOOPS; loops++) {
     const now = await state(ann.page);
     if (now.over) break;
-    const seen = (await phone.page.locator("main").textContent()) ?? "";
-    assert.doesNotMatch(seen, /Your secret marker|face down: /, "a spectator sees no secret");
+    if (moves < 8) {
+      const seen = (await phone.page.locator("main").textContent()) ?? "";
+      assert.doesNotMatch(seen, /Your secret marker|face down: /, "a spectator sees no secret");
+    }
     if (!now.mine) {
       await ann.page.waitForTimeout(150);
       continue;
@@ -348,12 +370,25 @@ test("Winter with Red Ants: a few turns by clicking; a phone-sized spectator see
       await inEachLanguage(ann.page, `Winter, ${now.phase}`);
       phases.add(now.phase);
     }
-    await move(ann.page, false);
+    if (moves === 4) {
+      assert.ok((await ann.page.locator(".ga-market .ga-provision").count()) > 0, "the market");
+      assert.match((await ann.page.locator(".ga-market").textContent()) ?? "", /Price:/);
+    }
+    kinds.add(await move(ann.page, false));
     moves++;
   }
-  assert.ok(moves >= 4, `played ${moves} moves`);
-  assert.ok((await ann.page.locator(".ga-market .ga-provision").count()) > 0, "the market");
-  assert.match((await ann.page.locator(".ga-market").textContent()) ?? "", /Price:/);
+  assert.ok(loops < MAX_LOOPS, "the game did not end");
+  await ann.page.getByTestId("result").waitFor();
+  for (const k of ["place", "marker", "choice"]) assert.ok(kinds.has(k), `played a ${k} move`);
+  await checkPhase(ann.page, "Winter, the end", "ga-winter-end.png");
+  const results = (await ann.page.getByTestId("ga-results").textContent()) ?? "";
+  assert.match(results, /victory point/, "how Winter is scored");
+  assert.match(results, /turned face up/, "what was hidden is said to be revealed");
+  const rows = await ann.page.locator('[data-testid="ga-results"] tbody tr').count();
+  assert.equal(rows, 3, "a row per player");
+  const log = await ann.page.locator('[data-testid="events"] li').allTextContents();
+  assert.ok(log.some((l) => /The game is over/.test(l)));
+  console.log(`Winter by clicks: ${moves} moves (${[...kinds].join(", ")})`);
   await assertNoInternalIds(phone.page, "the spectator's phone");
   await assertFitsNarrow(phone.page, "the spectator's phone", [
     '[data-testid="events"]',

@@ -1,7 +1,7 @@
 // The path grid with the ants and the Cicada, the roles, the markers, and per player the pantry shelves
 // (Autumn) or the supply, provisions and powers (Winter); at the end, each score by the rule that gave it.
-// The Ant picks 6 cards on the grid and places them; the Cicada picks a card with an ant; markers, peeks,
-// insect help, powers and purchases are buttons where they are drawn. Only what the server lists as legal
+// The Ant picks 6 cards on the grid and places them, and takes insect help there; the Cicada picks a card
+// with an ant; markers, peeks, powers and purchases are buttons where they are drawn. Only what the server lists as legal
 // is offered, and every word comes from the catalog.
 import type { LegalCommand } from "@playledger/client";
 import { useMemo, useState } from "react";

@@ -1,7 +1,8 @@
 // The 4×4 path grid: each card's type, insect and pawns. One Tab stop: the arrow keys cross the grid, Enter
 // or Space acts on the card in focus. The Ant picks six cards for its ants (only cards that still fit one of
 // the placements the server lists can be picked; Escape clears the pick), the Cicada sits on a card with an
-// ant. A pawn that arrives on a card pops in (motion.ts). Nothing here decides what is legal: every action
+// ant. Insect help (Winter) is one haul card at a time: press it to keep it, or a marked grid card with the
+// same insect to take that one instead. A pawn that arrives on a card pops in (motion.ts). Nothing here decides what is legal: every action
 // is one of the server's legal commands.
 import type { JsonObject, LegalCommand } from "@playledger/client";
 import { useCallback, useMemo, useRef } from "react";
@@ -12,6 +13,7 @@ import type { ViewOf } from "../types";
 import type { Acting } from "./common";
 import {
   cardInsect,
+  cardNames,
   cardType,
   cellKey,
   cellName,
@@ -37,12 +39,25 @@ function usePlacements(legal: LegalCommand[], picked: string[]) {
   }, [legal, picked]);
 }
 
+/** Insect help for the first haul card the server lists a choice for, by the grid card each choice takes. */
+function useInsectHelp(legal: LegalCommand[]) {
+  return useMemo(() => {
+    const all = legal.filter((c) => c.commandType === "resolve_insect");
+    const card = all[0]?.args.card;
+    const byTake = new Map(
+      all.filter((c) => c.args.card === card).map((c) => [String(c.args.take), c] as const),
+    );
+    return { card: card === undefined ? undefined : String(card), byTake };
+  }, [legal]);
+}
+
 export function Grid(props: Acting & Pick & { view: ViewOf<"grasshopper-and-ant"> }) {
   const { view, legal, busy, send, picked, setPicked } = props;
   const text = useGameText(RULES);
   const grid = list(view.grid).map((row) => list(row));
   const { placing, open, chosen } = usePlacements(legal, picked);
   const sits = legal.filter((c) => c.commandType === "place_cicada");
+  const helps = useInsectHelp(legal);
   const clear = useCallback(() => setPicked([]), [setPicked]);
   useEscape(clear, picked.length > 0);
   // The cards on the grid, as "r,c" joined: the roving focus is rebuilt only when a cell fills or empties.
@@ -81,10 +96,22 @@ export function Grid(props: Acting & Pick & { view: ViewOf<"grasshopper-and-ant"
           ...row.map((value, c) => {
             const k = `${r},${c}`;
             const sit = sits.find((s) => cellKey(s.args.cell) === k);
-            const doing = sit ? "sit" : picked.includes(k) ? "unpick" : open.has(k) ? "pick" : "";
+            const help = value === null ? undefined : helps.byTake.get(String(record(value).card));
+            const doing = help
+              ? help.args.take === help.args.card
+                ? "keep"
+                : "take"
+              : sit
+                ? "sit"
+                : picked.includes(k)
+                  ? "unpick"
+                  : open.has(k)
+                    ? "pick"
+                    : "";
             const onAct = () => {
               if (busy || !doing) return;
-              if (sit) act(sit);
+              const command = help ?? sit;
+              if (command) act(command);
               else toggle(k);
             };
             return (
@@ -113,6 +140,11 @@ export function Grid(props: Acting & Pick & { view: ViewOf<"grasshopper-and-ant"
         />
       )}
       {sits.length > 0 && <p className="ga-hint">{text("grid.help.sit")}</p>}
+      {helps.card !== undefined && (
+        <p className="ga-hint">
+          {text("grid.help.insect", { card: cardNames([helps.card], text) })}
+        </p>
+      )}
     </section>
   );
 }

@@ -124,11 +124,12 @@ function Markers({ view, legal, busy, send, ctx }: Acting & { view: View }) {
   );
 }
 
-/** The steps of a collection with no natural place on the grid: insect help, powers, the end of buying. */
+/** The steps of a collection with no natural place on the grid: powers, the end of buying (insect help is
+ * on the grid). */
 export function Turn({ legal, busy, send, ctx }: Acting) {
   const text = useGameText(RULES);
   const here = legal.filter((c) =>
-    ["resolve_insect", "gain_power", "skip_power", "use_swap", "pass"].includes(c.commandType),
+    ["gain_power", "skip_power", "use_swap", "pass"].includes(c.commandType),
   );
   if (here.length === 0) return null;
   return (
