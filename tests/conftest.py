@@ -71,3 +71,20 @@ def store_url(request: pytest.FixtureRequest, tmp_path) -> str:  # type: ignore[
         return f"sqlite:///{tmp_path / 'games.db'}"
     request.applymarker(pytest.mark.postgres)
     return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def shard_urls(store_url: str, request: pytest.FixtureRequest, tmp_path) -> list[str]:  # type: ignore[no-untyped-def]
+    """Two empty stores of the kind `store_url` is (two SQLite files, or two PostgreSQL databases): two shards."""
+    if store_url.startswith("sqlite"):
+        return [store_url, f"sqlite:///{tmp_path / 'shard-1.db'}"]
+    name = f"playledger_test_{uuid.uuid4().hex[:12]}"
+    with _admin_connect() as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        with _admin_connect() as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    request.addfinalizer(drop)
+    return [store_url, urlparse(store_url)._replace(path=f"/{name}").geturl()]

@@ -22,6 +22,7 @@ from service.ledger.attempts import Attempts, attempts_id
 from service.ledger.attempts import entry as attempt_entry
 from service.ledger.cached import CachedGames, GameNotFound, evict
 from service.ledger.game import Game, Recorded, request_key, seed_commitment
+from service.ledger.game_ids import placed_on
 from service.ledger.observe import LedgerObserver
 from service.ledger.table_moves import Changed, RematchRefused, StaleVersion, TableMoves, now_ms
 from service.rules.catalog import rules_for
@@ -73,6 +74,9 @@ class Submitted:
 
 class Ledger(TableMoves, CachedGames, Application[UUID]):
     name = "playledger"
+    # The shard this store is (shards.py), whose number its new games' ids carry; None: the only store, whose
+    # games get version-4 ids as they always did.
+    shard: int | None = None
 
     def __init__(self, env: dict[str, str] | None = None, cache_size: int = 2000) -> None:
         # cache_size 0 means no cache (the library would read "0" as an unbounded one).
@@ -143,23 +147,24 @@ class Ledger(TableMoves, CachedGames, Application[UUID]):
         seed_hex = whole.hex()
         # A rematch carries the seats' token hashes over (no new tokens: each player already holds its own).
         tokens = [] if token_hashes is not None else seats.issue(len(names))
-        game = Game(
-            rules_name=rules.name,
-            rules_version=rules.version,
-            rng_version=RNG_VERSION,
-            players=names,
-            options=normalized,
-            seed_hex=seed_hex,
-            seed_commitment=seed_commitment(seed_hex),
-            seed_source=source,
-            token_hashes=list(token_hashes) if token_hashes is not None else [seats.digest(t) for t in tokens],
-            player_ids=ids,
-            chain_format=chain.NEWEST,
-            client_seed_hex=client_seed.hex() if client_seed is not None else None,
-            bots=_settled_bots(rules, normalized, len(names), bots) if bots else None,
-            time_control=dict(time_control) if time_control else None,
-            table=game_table.settle(table or {}),
-        )
+        with placed_on(self.shard):
+            game = Game(
+                rules_name=rules.name,
+                rules_version=rules.version,
+                rng_version=RNG_VERSION,
+                players=names,
+                options=normalized,
+                seed_hex=seed_hex,
+                seed_commitment=seed_commitment(seed_hex),
+                seed_source=source,
+                token_hashes=list(token_hashes) if token_hashes is not None else [seats.digest(t) for t in tokens],
+                player_ids=ids,
+                chain_format=chain.NEWEST,
+                client_seed_hex=client_seed.hex() if client_seed is not None else None,
+                bots=_settled_bots(rules, normalized, len(names), bots) if bots else None,
+                time_control=dict(time_control) if time_control else None,
+                table=game_table.settle(table or {}),
+            )
         game.deal(clock())  # may raise InvalidOptions: nothing is saved then
         return Created(game.id, tokens, game)
 

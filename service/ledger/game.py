@@ -23,12 +23,14 @@ import hashlib
 from copy import copy
 from dataclasses import dataclass, replace
 from typing import Any, cast
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
 from service.ledger import chain, clocks, codec, takebacks
 from service.ledger import table as game_table
+from service.ledger.game_ids import next_game_id
 from service.rules.catalog import rules_for
 from service.rules.core import AnyRules, IllegalCommand, Outcome, Rng, Status, rng_for
 from service.rules.kit import Decided
@@ -236,6 +238,11 @@ class Game(takebacks.TakebackMoves, Aggregate):
             game.last_at_ms = self.at_ms  # a move's deadline counts from the take-back
             game.takeback = None
             game._linked(self.hash)
+
+    @staticmethod
+    def create_id() -> UUID:
+        """A version-4 id, or one naming the shard the game is being placed on (game_ids.placed_on)."""
+        return next_game_id()
 
     def __init__(
         self,

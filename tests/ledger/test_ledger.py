@@ -6,6 +6,7 @@ import hashlib
 import threading
 from functools import reduce
 from typing import Any
+from uuid import UUID
 
 import pytest
 
@@ -13,6 +14,8 @@ from service.ledger import chain as links_of
 from service.ledger import codec, seats
 from service.ledger.app import Ledger, RequestReused, StaleVersion
 from service.ledger.game import Game
+from service.ledger.game_ids import shard_of
+from service.ledger.shards import ShardedLedger
 from service.ledger.store import persistence_env
 from service.rules import hare_tortoise as ht
 from service.rules.core import IllegalCommand, InvalidOptions, Rng
@@ -21,11 +24,21 @@ from service.rules.hare_tortoise.messages import ChooseSecondBet, PlayCards
 PLAYERS = ["ann", "bob", "cy"]
 
 
-@pytest.fixture
-def ledger(store_url: str):  # type: ignore[no-untyped-def]
-    app = Ledger(persistence_env(store_url))
+@pytest.fixture(params=[1, 2], ids=["one store", "two shards"])
+def ledger(store_url: str, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """Each test runs on one store and on two shards (issue 34: the same behaviour whatever the placement)."""
+    if request.param == 1:
+        app = Ledger(persistence_env(store_url))
+    else:
+        app = ShardedLedger([persistence_env(u) for u in request.getfixturevalue("shard_urls")])
     yield app
     app.close()
+
+
+def store_of(ledger: Ledger, game_id: UUID) -> dict[str, str]:
+    """The settings of the store a game lives in (its shard's, on two shards)."""
+    home = ledger.shards[shard_of(game_id)] if isinstance(ledger, ShardedLedger) else ledger
+    return {k: v for k, v in home.env.items() if isinstance(v, str)}
 
 
 def play_random(ledger: Ledger, game_id, seed: int = 1, limit: int = 2000) -> int:  # type: ignore[no-untyped-def]
@@ -181,13 +194,13 @@ def test_unpinned_writers_both_get_recorded_after_a_retry(store_url: str) -> Non
         b.close()
 
 
-def test_a_whole_game_rederives_from_its_events_and_the_chain_holds(ledger: Ledger, store_url: str) -> None:
+def test_a_whole_game_rederives_from_its_events_and_the_chain_holds(ledger: Ledger) -> None:
     created = ledger.create_game("hare-and-tortoise", ["a", "b", "c", "d"], {"series": True}, seed=b"chain")
     play_random(ledger, created.game_id)
     live = ledger.get_game(created.game_id)
     assert live.is_finished()
 
-    fresh = Ledger(persistence_env(store_url))  # no cache: everything from the store
+    fresh = Ledger(store_of(ledger, created.game_id))  # no cache: everything from the store
     stored = fresh.stream(created.game_id)
     header, *body = stored
     rules = ht
