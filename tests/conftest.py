@@ -74,17 +74,30 @@ def store_url(request: pytest.FixtureRequest, tmp_path) -> str:  # type: ignore[
 
 
 @pytest.fixture
-def shard_urls(store_url: str, request: pytest.FixtureRequest, tmp_path) -> list[str]:  # type: ignore[no-untyped-def]
-    """Two empty stores of the kind `store_url` is (two SQLite files, or two PostgreSQL databases): two shards."""
-    if store_url.startswith("sqlite"):
-        return [store_url, f"sqlite:///{tmp_path / 'shard-1.db'}"]
-    name = f"playledger_test_{uuid.uuid4().hex[:12]}"
-    with _admin_connect() as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+def new_store(store_url: str, request: pytest.FixtureRequest, tmp_path):  # type: ignore[no-untyped-def]
+    """Makes another empty store of the kind `store_url` is (a SQLite file, or a PostgreSQL database dropped
+    afterwards), each call a new one: for shards."""
+    made = iter(range(1, 1000))
 
-    def drop() -> None:
+    def make() -> str:
+        n = next(made)
+        if store_url.startswith("sqlite"):
+            return f"sqlite:///{tmp_path / f'store-{n}.db'}"
+        name = f"playledger_test_{uuid.uuid4().hex[:12]}"
         with _admin_connect() as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
 
-    request.addfinalizer(drop)
-    return [store_url, urlparse(store_url)._replace(path=f"/{name}").geturl()]
+        def drop() -> None:
+            with _admin_connect() as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+        request.addfinalizer(drop)
+        return urlparse(store_url)._replace(path=f"/{name}").geturl()
+
+    return make
+
+
+@pytest.fixture
+def shard_urls(store_url: str, new_store) -> list[str]:  # type: ignore[no-untyped-def]
+    """Two empty stores of the kind `store_url` is (two SQLite files, or two PostgreSQL databases): two shards."""
+    return [store_url, new_store()]

@@ -58,7 +58,7 @@ def read_mark(ledger: Ledger, number: int, place: str) -> bool:
     """Check the number the store of `ledger` holds against `number`; False when it holds none yet (and may take
     it). Nothing is written, so a refused list leaves every store as it was. `place` names the store in errors."""
     try:
-        mark = ledger.repository.get(MARK_ID)
+        mark: Any = ledger.repository.get(MARK_ID)
     except AggregateNotFoundError:
         if number > 0 and ledger.list_created(0, 1):
             raise ShardMismatch(

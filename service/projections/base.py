@@ -11,7 +11,7 @@ from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection
 
 from service.ledger.game import Game
-from service.projections.view import PostgresView, ReadModelView, SQLiteView
+from service.projections.view import PostgresView, ReadModelView, SQLiteView, global_position
 
 GAME_ENDS = (Game.SeedRevealed, Game.EndedByRuling)  # nothing follows them in a game's stream
 
@@ -25,13 +25,14 @@ class ReadModelProjection(Projection[TView], Generic[TView]):  # type: ignore[ty
     sqlite_view: ClassVar[type[SQLiteView]]
     postgres_view: ClassVar[type[PostgresView]]
 
-    def __init__(self, view: TView, loader: Loader | None = None) -> None:
+    def __init__(self, view: TView, loader: Loader | None = None, sharded: bool = False) -> None:
         super().__init__(view)
         self.loader = loader
+        self.sharded = sharded  # following several shards' logs (one runner each, this projection shared)
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         with self.view.event(tracking):
-            self.apply(domain_event, tracking.notification_id)
+            self.apply(domain_event, global_position(tracking, self.sharded))
             if isinstance(domain_event, GAME_ENDS):  # over: its rows leave the view's memory once written
                 # Inside the event, so in the same batch: marked after it, a flush in between would write the
                 # rows without forgetting them, and a view that hears nothing more would never flush again.

@@ -93,8 +93,8 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
     postgres_view = PostgresGamesView
     CACHE = 2000  # games in play held in memory; others are reloaded from the store when they move
 
-    def __init__(self, view: ReadModelView, loader: Any = None) -> None:
-        super().__init__(view, loader)
+    def __init__(self, view: ReadModelView, loader: Any = None, sharded: bool = False) -> None:
+        super().__init__(view, loader, sharded)
         self._games: OrderedDict[Any, Game] = OrderedDict()
         # Rows whose status (from the rules' status() of the game's state) is read once, just before the
         # batch that holds them is written: not after every event, when only the last one's is kept.

@@ -1,6 +1,9 @@
 """Ratings per player and game type, from finished games of 2+ players, with openskill (Plackett-Luce).
 
-Games are rated one after another in the order they finished. A game's place
+Games are rated one after another in the order they finished: by the time each game's end was decided, then
+its id (`finished_seq` holds that time in microseconds), never by where its events sit in a log, so games on
+several shards, whose logs the runners read in whatever order, rate the same. A game that ends before one
+already rated (a shard's runner behind another's) has its game type recomputed. A game's place
 order is its effective outcome (service.tournaments.standings.outcome): an arbiter's
 ruling recorded later (annulment, forfeit, score correction, disqualification)
 changes that outcome, and the ratings of that game type are then recomputed
@@ -17,7 +20,7 @@ from eventsourcing.utils import get_topic
 from openskill.models import PlackettLuce
 
 from service.ledger.game import Game
-from service.projections.base import ReadModelProjection
+from service.projections.base import ReadModelProjection, micros
 from service.projections.sql import Table
 from service.projections.view import PostgresView, ReadModelView, SQLiteView
 from service.tournaments.aggregate import Tournament
@@ -30,7 +33,7 @@ RATED = Table(
         ("rules", "text"),
         ("player_ids", "json"),
         ("players", "json"),
-        ("finished_seq", "int"),  # rating order; null while in play
+        ("finished_seq", "int"),  # rating order (with the game's id): its end's time in µs; null while in play
         ("result", "json"),  # {"scores": [...], "winners": [...]}
         ("rulings", "json"),  # GameRulings.to_json()
     ),
@@ -83,6 +86,10 @@ class Ratings(ReadModelProjection[ReadModelView]):
     sqlite_view = SQLiteRatingsView
     postgres_view = PostgresRatingsView
 
+    def __init__(self, view: ReadModelView, loader: Any = None, sharded: bool = False) -> None:
+        super().__init__(view, loader, sharded)
+        self._last: dict[str, tuple[int, str]] = {}  # game type -> order of its last rated game
+
     @singledispatchmethod
     def apply(self, domain_event: Any, position: int) -> None:
         """Other events: only the position moves."""
@@ -110,9 +117,27 @@ class Ratings(ReadModelProjection[ReadModelView]):
         row = self.view.get("rated_games", str(event.originator_id))
         if row is None:
             return
-        row.update(finished_seq=position, result={"scores": list(event.scores), "winners": list(event.winners)})
+        ended = micros(event.timestamp)
+        row.update(finished_seq=ended, result={"scores": list(event.scores), "winners": list(event.winners)})
         self.view.put("rated_games", row)
-        self._rate(row, position)  # the latest game to finish: rating it last is the same as recomputing
+        rules = row["rules"]
+        latest = self._latest(rules)
+        if latest is not None and _order(row) < latest:
+            self._recompute(rules)  # it ended before a game already rated: the order is the games' own
+        else:
+            self._rate(row, ended)  # the latest game to finish: rating it last is the same as recomputing
+        self._last[rules] = max(_order(row), latest) if latest is not None else _order(row)
+
+    def _latest(self, rules: str) -> tuple[int, str] | None:
+        """The order of the last rated game of a type (read once per type, then kept)."""
+        if rules not in self._last:
+            finished = [
+                _order(r) for r in self.view.select("rated_games", rules=rules) if r["finished_seq"] is not None
+            ]
+            if not finished:
+                return None
+            self._last[rules] = max(finished)
+        return self._last[rules]
 
     @apply.register
     def _added(self, event: Tournament.GamesAdded, position: int) -> None:
@@ -177,5 +202,10 @@ class Ratings(ReadModelProjection[ReadModelView]):
         for old in self.view.select("ratings", rules=rules):
             self.view.delete("ratings", rules, old["player_id"])
         finished = [r for r in self.view.select("rated_games", rules=rules) if r["finished_seq"] is not None]
-        for row in sorted(finished, key=lambda r: r["finished_seq"]):
+        for row in sorted(finished, key=_order):
             self._rate(row, row["finished_seq"])
+
+
+def _order(row: dict[str, Any]) -> tuple[int, str]:
+    """Rating order: when the game ended, then its id."""
+    return (int(row["finished_seq"]), str(row["game"]))

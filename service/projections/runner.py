@@ -33,6 +33,7 @@ from eventsourcing.projection import BaseProjectionRunner
 from psycopg import OperationalError as PostgresDown
 from psycopg_pool import PoolTimeout
 
+from service.ledger.game_ids import shard_of
 from service.ledger.observe import ProjectionLag, register_projection_lag, unregister_projection_lag
 from service.ledger.pg_listen import CoalescingRecorder
 from service.projections import sql
@@ -42,7 +43,7 @@ from service.projections.polling import PollingSQLiteApplicationRecorder, wake_a
 from service.projections.ratings import Ratings
 from service.projections.scores import Scores
 from service.projections.tournaments import TournamentStandings
-from service.projections.view import APP_NAME, DEFAULT_BATCH, DEFAULT_FLUSH_INTERVAL, ReadModelView
+from service.projections.view import APP_NAME, DEFAULT_BATCH, DEFAULT_FLUSH_INTERVAL, ReadModelView, log_name
 
 log = logging.getLogger("playledger.projections")
 
@@ -75,8 +76,9 @@ class EventLog(Application[UUID]):
     shared_datastore: ClassVar[Any] = None
 
     @classmethod
-    def sharing(cls, datastore: Any) -> type[EventLog]:
-        return type("SharedEventLog", (cls,), {"shared_datastore": datastore, "name": APP_NAME})
+    def sharing(cls, datastore: Any, shard: int = 0) -> type[EventLog]:
+        """Reading through `datastore`: the log of shard `shard`, tracked under that shard's name."""
+        return type("SharedEventLog", (cls,), {"shared_datastore": datastore, "name": log_name(shard)})
 
     def construct_recorder(self) -> ApplicationRecorder:
         shared = type(self).shared_datastore
@@ -127,12 +129,14 @@ class Lag:
         }
 
 
-def committed_position(datastore: Any, backend: sql.Backend, name: str, generation: int) -> int | None:
-    """The tracking position of one generation; None when its tables do not exist (yet)."""
+def committed_position(
+    datastore: Any, backend: sql.Backend, name: str, generation: int, log: str = APP_NAME
+) -> int | None:
+    """The tracking position of one generation in one shard's log; None when its tables do not exist (yet)."""
     table = view_class(name, backend).tracking_table(generation)
     try:
         with sql.transaction(datastore, backend, commit=False) as c:
-            row = c.execute(f"SELECT MAX(notification_id) AS n FROM {table} WHERE application_name = ?", (APP_NAME,))
+            row = c.execute(f"SELECT MAX(notification_id) AS n FROM {table} WHERE application_name = ?", (log,))
             found = row.fetchone()
     except Exception as exc:
         if sql.is_missing_table(exc):
@@ -167,6 +171,7 @@ class LagProbe:
         names: Sequence[str] = tuple(PROJECTIONS),
         datastore: Any = None,
         events: EventLog | None = None,
+        shard_logs: Sequence[EventLog] = (),
     ) -> None:
         self.names = tuple(names)
         renv = runner_env(env)
@@ -174,12 +179,23 @@ class LagProbe:
         self._owned = datastore is None
         self.datastore = datastore if datastore is not None else sql.datastore_for(renv, name="pl_lag", pool=(1, 1))
         self.events = events if events is not None else EventLog({**renv, "POSTGRES_POOL_SIZE": "1"})
+        self.logs = [self.events, *shard_logs]  # every shard's log, the first's first (views live beside it)
 
     def lag(self, name: str, running: bool = False) -> Lag:
+        """Over every shard: the events still to apply, summed, and the oldest one's age (the position named is
+        the first shard's)."""
         generation = sql.current_generation(self.datastore, self.backend, name)
-        position = committed_position(self.datastore, self.backend, name, generation) if generation else None
-        events, seconds = events_after(self.events, name, position or 0)
-        return Lag(name, generation, position or 0, events, seconds, running)
+        total, oldest, first = 0, 0.0, 0
+        for shard, log in enumerate(self.logs):
+            position = (
+                committed_position(self.datastore, self.backend, name, generation, log_name(shard))
+                if generation
+                else None
+            )
+            events, seconds = events_after(log, name, position or 0)
+            total, oldest = total + events, max(oldest, seconds)
+            first = first if shard else position or 0
+        return Lag(name, generation, first, total, oldest, running)
 
     def register(self) -> None:
         """Publish every projection's lag to metrics and readiness (service.ledger.observe)."""
@@ -230,31 +246,40 @@ class _Live:
             flush_interval=owner.flush_interval,
         )
         create_tables(self.view)
-        self.projection = cls(self.view, loader=owner.load)
-        self.runner: BaseProjectionRunner[EventLog] = BaseProjectionRunner(
-            projection=self.projection,
-            application_class=owner.event_log_class,
-            tracking_recorder=self.view,  # type: ignore[arg-type]
-            topics=cls.topics,
-            env=owner.runner_env,
-        )
-        self.runner.__enter__()
+        sharded = len(owner.log_classes) > 1
+        self.projection = cls(self.view, loader=owner.load, sharded=sharded)
+        # One runner per shard's log, all applying to this one projection and view (the view's lock takes one
+        # event at a time; its batches carry each log's position).
+        self.runners: list[BaseProjectionRunner[EventLog]] = []
+        for log_class in owner.log_classes:
+            runner: BaseProjectionRunner[EventLog] = BaseProjectionRunner(
+                projection=self.projection,
+                application_class=log_class,
+                tracking_recorder=self.view,  # type: ignore[arg-type]
+                topics=cls.topics,
+                env=owner.runner_env,
+            )
+            self.runners.append(runner)
+            runner.__enter__()
         self.view.start_flusher()
 
     @property
     def failed(self) -> BaseException | None:
         if self.view.error is not None:
             return self.view.error
-        if self.runner.is_interrupted.is_set():
-            return getattr(self.runner, "_thread_error", None) or RuntimeError("the runner stopped")
+        for runner in self.runners:
+            if runner.is_interrupted.is_set():
+                return getattr(runner, "_thread_error", None) or RuntimeError("the runner stopped")
         return None
 
     def stop(self) -> None:
-        self.runner.stop()
-        try:
-            self.runner.__exit__(None, None, None)
-        except BaseException as exc:  # already reported by the supervisor, or harmless at shutdown
-            log.debug("%s runner ended with %r", self.name, exc)
+        for runner in self.runners:
+            runner.stop()
+        for runner in self.runners:
+            try:
+                runner.__exit__(None, None, None)
+            except BaseException as exc:  # already reported by the supervisor, or harmless at shutdown
+                log.debug("%s runner ended with %r", self.name, exc)
         self.view.stop_flusher(final_flush=True)
 
 
@@ -271,7 +296,9 @@ class Projections:
         names: Sequence[str] = tuple(PROJECTIONS),
         batch_size: int = DEFAULT_BATCH,
         flush_interval: float = DEFAULT_FLUSH_INTERVAL,
+        shard_envs: Sequence[Mapping[str, str]] = (),
     ) -> None:
+        """`env`: the first shard's store (the views live there); `shard_envs`: the other shards', in order."""
         unknown = sorted(set(names) - set(PROJECTIONS))
         if unknown:
             raise ValueError(f"no projection {unknown[0]!r}; the projections are {sorted(PROJECTIONS)}")
@@ -281,9 +308,12 @@ class Projections:
         self.batch_size, self.flush_interval = batch_size, flush_interval
         self.datastore = sql.datastore_for(self.runner_env, name="pl_views")  # the views' writes and reads
         self.events = EventLog(self.runner_env)  # creates the events table if this is a new store
-        # Every runner reads through that one pool.
-        self.event_log_class = EventLog.sharing(cast(Any, self.events.recorder).datastore)
-        self.probe = LagProbe(env, self.names, datastore=self.datastore, events=self.events)
+        self.logs = [self.events, *(EventLog(runner_env(e)) for e in shard_envs)]
+        # Every runner of one shard reads through that shard's one pool.
+        self.log_classes = [
+            EventLog.sharing(cast(Any, log.recorder).datastore, shard) for shard, log in enumerate(self.logs)
+        ]
+        self.probe = LagProbe(env, self.names, datastore=self.datastore, events=self.events, shard_logs=self.logs[1:])
         self._live: dict[str, _Live] = {}
         self._failures: dict[str, tuple[int, float]] = {}  # name -> (failures in a row, retry not before)
         self._lock = threading.Lock()
@@ -291,7 +321,7 @@ class Projections:
         self._thread = threading.Thread(target=self._supervise, name="projections", daemon=True)
 
     def load(self, aggregate_id: UUID, version: int) -> Any:
-        return self.events.repository.get(aggregate_id, version=version)
+        return self.logs[shard_of(aggregate_id)].repository.get(aggregate_id, version=version)
 
     # --- lifecycle ------------------------------------------------------------------------------
     def start(self) -> Projections:
@@ -316,7 +346,8 @@ class Projections:
                 live.stop()
             self._live.clear()
         self.probe.close()
-        self.events.close()
+        for event_log in self.logs:
+            event_log.close()
         self.datastore.close()
 
     def _supervise(self) -> None:
@@ -380,14 +411,18 @@ class Projections:
         return {name: self.probe.lag(name, running=name in running) for name in self.names}
 
     def caught_up(self, upto: int | None = None) -> bool:
-        """True when every projection has applied every event of its kinds (up to notification `upto`)."""
+        """True when every projection has applied every event of its kinds in every shard's log (in the first's,
+        up to notification `upto`)."""
         for name in self.names:
             generation = sql.current_generation(self.datastore, self.backend, name)
-            position = (
-                committed_position(self.datastore, self.backend, name, generation) if generation is not None else None
-            )
-            if position is None or events_after(self.events, name, position, upto)[0]:
-                return False
+            for shard, event_log in enumerate(self.logs):
+                position = (
+                    committed_position(self.datastore, self.backend, name, generation, log_name(shard))
+                    if generation is not None
+                    else None
+                )
+                if position is None or events_after(event_log, name, position, upto if shard == 0 else None)[0]:
+                    return False
         return True
 
     def wait_caught_up(self, timeout: float = 10.0, upto: int | None = None) -> bool:

@@ -28,7 +28,29 @@ from service.projections.sql import Backend, Cursor, Table
 
 log = logging.getLogger(__name__)
 
-APP_NAME = "playledger"  # the ledger application's name: the tracking key of every view
+APP_NAME = "playledger"  # the ledger application's name: the tracking key of every view (of the first shard's log)
+SHARD_BITS = 12  # service.ledger.game_ids.MAX_SHARDS == 1 << SHARD_BITS
+
+
+def log_name(shard: int) -> str:
+    """The tracking key of one shard's log: the first keeps the one store's name, so a store that becomes the
+    first shard keeps its views' positions."""
+    return APP_NAME if shard == 0 else f"{APP_NAME}.s{shard}"
+
+
+def shard_of_log(name: str) -> int:
+    return 0 if name == APP_NAME else int(name.rsplit(".s", 1)[1])
+
+
+def global_position(tracking: Tracking, sharded: bool) -> int:
+    """One number per event across every shard's log, for the projections' order columns: the notification id
+    alone on one store (as always); on shards, that id with the shard's number below it, unique and the same
+    whatever order the shards' logs are read in."""
+    if not sharded:
+        return tracking.notification_id
+    return (tracking.notification_id << SHARD_BITS) | shard_of_log(tracking.application_name)
+
+
 DEFAULT_BATCH = 500
 DEFAULT_FLUSH_INTERVAL = 0.05
 COMMITTED_ROWS = 4096  # rows per table a view remembers as committed (games in play, seats, players)
@@ -59,7 +81,8 @@ class ReadModelView:
         self._by_name = {t.name: t for t in self.tables}
         self._lock = threading.RLock()
         self._pending: dict[str, dict[tuple[Any, ...], dict[str, Any] | None]] = {t.name: {} for t in self.tables}
-        self._pending_tracking: Tracking | None = None
+        # The position reached in each log this batch read (one per shard), written with its rows.
+        self._pending_tracking: dict[str, Tracking] = {}
         self._pending_events = 0
         # Rows as committed, most recently written or read last: this view is the only writer of its
         # generation's tables (one process runs the projections), so a row it wrote or read is the row
@@ -112,7 +135,7 @@ class ReadModelView:
             except BaseException as exc:
                 self.error = exc  # half-staged changes: only a restart from the committed position is safe
                 raise
-            self._pending_tracking = tracking
+            self._pending_tracking[tracking.application_name] = tracking
             self._pending_events += 1
             self.applied += 1
             if self._pending_events >= self.batch_size:
@@ -197,9 +220,9 @@ class ReadModelView:
     def flush(self) -> None:
         """Write the staged batch and its tracking position in one transaction."""
         with self._lock:
-            if self._pending_tracking is None:
+            if not self._pending_tracking:
                 return
-            tracking = self._pending_tracking
+            trackings = list(self._pending_tracking.values())
             try:
                 for finish in self.before_flush:
                     finish()
@@ -214,24 +237,24 @@ class ReadModelView:
                         rows = [t.encode(r) for r in staged.values() if r is not None]
                         marks = ", ".join("?" for _ in t.columns)
                         c.executemany(f"INSERT INTO {name} ({', '.join(t.column_names)}) VALUES ({marks})", rows)
-                    self._track(c, tracking)
+                    for tracking in trackings:
+                        self._track(c, tracking)
             except BaseException as exc:
                 self.error = exc
-                log.warning(
-                    "%s view: a batch up to event %d failed: %s", self.projection, tracking.notification_id, exc
-                )
+                upto = ", ".join(f"{t.application_name} {t.notification_id}" for t in trackings)
+                log.warning("%s view: a batch up to event %s failed: %s", self.projection, upto, exc)
                 raise
             for name, staged in self._pending.items():
                 for key, row in staged.items():
                     self._remember(name, key, row)
                 staged.clear()
             self._forget_retired()
-            self._pending_tracking = None
+            self._pending_tracking = {}
             self._pending_events = 0
 
-    def position(self) -> int:
-        """The committed position (notification id of the last event whose rows are written)."""
-        return self.max_tracking_id(APP_NAME) or 0
+    def position(self, log: str = APP_NAME) -> int:
+        """The committed position in one log (notification id of the last event whose rows are written)."""
+        return self.max_tracking_id(log) or 0
 
     def start_flusher(self) -> None:
         def run() -> None:

@@ -160,7 +160,7 @@ def test_stores_keep_their_numbers(shard_urls: list[str]) -> None:
     first = ShardedLedger(envs)
     on_one = on_shard(first, 1)
     first.close()
-    with pytest.raises(ShardMismatch, match="is shard 1 .* not shard 0"):
+    with pytest.raises(ShardMismatch, match=r"is shard 1 .* not shard 0"):
         ShardedLedger(envs[::-1])
     again = ShardedLedger(envs)  # listed as first used: the games are where their ids say
     try:
