@@ -33,7 +33,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,7 @@ STORES = {
     "sqlite-library": "?appends=library",
     "postgresql": "",
     "postgresql-library": "?appends=library&pre_ping=y",
+    "postgresql-2shards": "",  # two fresh databases on the same server, games spread over both (issue 34)
 }
 DEFAULT_ADMIN = "postgresql://root@127.0.0.1:5432/postgres"
 LAG_METRICS = ("playledger_projection_lag_events", "playledger_projection_lag_seconds")
@@ -295,11 +296,19 @@ class Plan:
 
 
 def bench_store(
-    label: str, url: str, processes: int, plan: Plan, workers: Workers, say: Callable[[str], None]
+    label: str,
+    url: str,
+    processes: int,
+    plan: Plan,
+    workers: Workers,
+    say: Callable[[str], None],
+    shards: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """Every step on one fresh store with a server of `processes` worker processes (and the watch, with 2+)."""
+    """Every step on one fresh store (and `shards`, further stores) with a server of `processes` worker processes
+    (and the watch, with 2+)."""
     name = label if processes == 1 else f"{label} x{processes}"
-    args = ("--organizer-token", ORGANIZER, "--max-watchers", "8", "--processes", str(processes))
+    args: tuple[str, ...] = ("--organizer-token", ORGANIZER, "--max-watchers", "8", "--processes", str(processes))
+    args += tuple(arg for shard in shards for arg in ("--store", shard))
     server = ServerProc(url, plan.workdir / f"{label}-{processes}p-server.log", args)
     startup = server.start()
     load = {**plan.load, "processes": processes}
@@ -439,15 +448,14 @@ def run_store(
         return [bench_store(label, url, 1, plan, workers, say)]
     done = []
     for count in counts:
-        try:
-            database = postgres_database(admin_url)
-            url = database.__enter__() + STORES[label]
-        except Exception as exc:
-            return [{"store": label, "skipped": f"no database at {admin_url}: {exc}"}]
-        try:
-            done.append(bench_store(label, url, count, plan, workers, say))
-        finally:
-            database.__exit__(None, None, None)
+        with ExitStack() as databases:
+            try:
+                urls = [databases.enter_context(postgres_database(admin_url)) + STORES[label]]
+                if label.endswith("2shards"):
+                    urls.append(databases.enter_context(postgres_database(admin_url)))
+            except Exception as exc:
+                return [{"store": label, "skipped": f"no database at {admin_url}: {exc}"}]
+            done.append(bench_store(label, urls[0], count, plan, workers, say, shards=tuple(urls[1:])))
     return done
 
 

@@ -41,6 +41,7 @@ from replay.tournament import GameFact, NoSuchTournament, TournamentAudit, Tourn
 from replay.verify import Verdict, verify_record
 from service.ledger import signing
 from service.ledger.app import Ledger
+from service.ledger.cached import GameNotFound
 from service.ledger.game import Game
 from service.ledger.store import DEFAULT_STORE, StoreURLError
 
@@ -84,13 +85,20 @@ def main() -> None:
     export and import records, travel back in time, certify and report."""
 
 
+def _joined(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> str:
+    return " ".join(value)  # the stores, separated by spaces as in PLAYLEDGER_STORE (open_store splits them)
+
+
 def store_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--store",
         envvar="PLAYLEDGER_STORE",
-        default=DEFAULT_STORE,
+        multiple=True,
+        default=(DEFAULT_STORE,),
         show_default=True,
-        help="sqlite:///PATH or postgresql://user@host:port/db (opened read-only, except by import)",
+        callback=_joined,
+        help="sqlite:///PATH or postgresql://user@host:port/db (opened read-only, except by import); on shards, "
+        "each store, the first first (as the server's --store)",
     )(fn)
 
 
@@ -237,7 +245,12 @@ def import_(files: tuple[Path, ...], store: str) -> None:
                 click.echo(f"refused  {game}: it diverges at version {first.version}: {first.message}", err=True)
                 refused += 1
                 continue
-            existing = ledger.stream(record.game_id)
+            try:
+                existing = ledger.stream(record.game_id)
+            except GameNotFound as exc:  # its id names a shard these stores do not have
+                click.echo(f"refused  {game}: {exc}", err=True)
+                refused += 1
+                continue
             if existing:
                 same = len(existing) == verdict.events and getattr(existing[-1], "hash", "") == verdict.final_hash
                 if same:
@@ -246,7 +259,7 @@ def import_(files: tuple[Path, ...], store: str) -> None:
                     click.echo(f"refused  {game}: the store already holds a different game with this id", err=True)
                     refused += 1
                 continue
-            ledger.save(*records.to_events(record))
+            ledger.store_of(record.game_id).save(*records.to_events(record))  # on its shard
             click.echo(f"imported {game}: {verdict.events} events, final hash {verdict.final_hash[:16]}")
     finally:
         ledger.close()
@@ -267,7 +280,9 @@ def keygen(key_file: Path) -> None:
 @click.argument("cert_file", type=click.Path(path_type=Path))
 @click.option("--public-key", type=click.Path(path_type=Path), default=None, help="the signer's key it must carry")
 @record_option
-@click.option("--store", default=None, help="re-verify the certified games in this store as well")
+@click.option(
+    "--store", multiple=True, callback=_joined, help="re-verify the certified games in this store (or shards) as well"
+)
 def check_certificate(
     cert_file: Path, public_key: Path | None, record_files: tuple[Path, ...], store: str | None
 ) -> None:

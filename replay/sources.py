@@ -19,7 +19,8 @@ from service.audit.records import GameRecord
 from service.audit.verify import Finding, Verdict, verify_record, verify_stream
 from service.ledger.app import Ledger
 from service.ledger.game import Game
-from service.ledger.store import persistence_env
+from service.ledger.shards import ShardedLedger
+from service.ledger.store import check_stores, persistence_env
 
 CHUNK = 50  # games per task when auditing with several processes
 READ_ONLY_OPTION = "-c default_transaction_read_only=on"
@@ -44,13 +45,23 @@ def read_only_env(url: str) -> dict[str, str]:
     return env
 
 
+def _ledger(envs: list[dict[str, str]], read_only: bool) -> Ledger:
+    """One store's ledger, or the shards' (a read-only one never marks a store: a server did, or it fails)."""
+    if len(envs) == 1:
+        return Ledger(envs[0], cache_size=0)
+    return ShardedLedger(envs, cache_size=0, claim=not read_only)
+
+
 def open_store(url: str, read_only: bool = True) -> Ledger:
-    """The ledger over a store. Read-only by default: auditing must not be able to change what it audits."""
+    """The ledger over a store, or over shards (`url`: several URLs separated by spaces, the first first).
+    Read-only by default: auditing must not be able to change what it audits."""
+    urls = url.split()
     if not read_only:
-        return Ledger(persistence_env(url), cache_size=0)
-    env = read_only_env(url)
-    if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
-        return Ledger(env, cache_size=0)
+        return _ledger(check_stores(urls), read_only)
+    check_stores(urls)
+    envs = [read_only_env(u) for u in urls]
+    if envs[0]["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
+        return _ledger(envs, read_only)
     # PostgreSQL: every session read-only. The library builds and fills the pool itself, so the setting goes
     # both into libpq's environment while it connects and into the pool's arguments for any later connection.
     if os.environ.get("PGTARGETSESSIONATTRS") == "read-write":  # several hosts (store.py): these sessions are
@@ -58,20 +69,22 @@ def open_store(url: str, read_only: bool = True) -> Ledger:
     saved = os.environ.get("PGOPTIONS")
     os.environ["PGOPTIONS"] = f"{saved or ''} {READ_ONLY_OPTION}".strip()
     try:
-        ledger = Ledger(env, cache_size=0)
-        pool = ledger.recorder.datastore.pool  # type: ignore[attr-defined]
-        pool.kwargs["options"] = f"{pool.kwargs.get('options', '')} {READ_ONLY_OPTION}".strip()
-        pool.open(wait=True)
+        ledger = _ledger(envs, read_only)
+        pools = [store.recorder.datastore.pool for store in ledger.stores()]  # type: ignore[attr-defined]
+        for pool in pools:
+            pool.kwargs["options"] = f"{pool.kwargs.get('options', '')} {READ_ONLY_OPTION}".strip()
+            pool.open(wait=True)
     finally:
         if saved is None:
             os.environ.pop("PGOPTIONS", None)
         else:
             os.environ["PGOPTIONS"] = saved
-    with pool.connection() as conn:  # prove it before reading anything
-        row = conn.execute("show default_transaction_read_only").fetchone()
-        if (row["default_transaction_read_only"] if isinstance(row, dict) else row[0]) != "on":
-            ledger.close()
-            raise SourceError("could not open the store read-only; refusing to audit through a writable session")
+    for pool in pools:
+        with pool.connection() as conn:  # prove it before reading anything
+            row = conn.execute("show default_transaction_read_only").fetchone()
+            if (row["default_transaction_read_only"] if isinstance(row, dict) else row[0]) != "on":
+                ledger.close()
+                raise SourceError("could not open the store read-only; refusing to audit through a writable session")
     return ledger
 
 
@@ -168,7 +181,7 @@ def audit(
     result = AuditResult()
     with _progress(len(ids), progress) as bar:
         if jobs <= 1 or len(ids) < 2:
-            reader = ProjectionReader(ledger, persistence_env(url)) if with_projection else None
+            reader = ProjectionReader(ledger, persistence_env(url.split()[0])) if with_projection else None
             for game_id in ids:
                 verdict = verify_one(ledger, game_id, reader)
                 result.verdicts.append(verdict)
@@ -199,7 +212,7 @@ _worker: tuple[Ledger, ProjectionReader | None] | None = None
 def _worker_open(url: str, with_projection: bool) -> None:
     global _worker
     ledger = open_store(url)
-    _worker = ledger, ProjectionReader(ledger, persistence_env(url)) if with_projection else None
+    _worker = ledger, ProjectionReader(ledger, persistence_env(url.split()[0])) if with_projection else None
 
 
 def _worker_verify(ids: list[UUID]) -> list[Verdict]:

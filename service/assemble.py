@@ -45,6 +45,7 @@ from service.api.web import Calls, HandlerRegistry, Limits, TLSFiles, WebServer,
 from service.config import Settings
 from service.duties import Duties
 from service.ledger.app import Ledger
+from service.ledger.shards import ShardedLedger
 from service.ledger.store import persistence_env
 from service.projections.read import ReadModels
 from service.projections.runner import LagProbe, Projections
@@ -79,7 +80,7 @@ class Running:
     health_server: grpc.Server | None = None  # the plaintext health-only port (--health-port)
     health_port: int = 0
     web: WebServer | None = None  # gRPC-Web and the web app (--web-port)
-    follower: StoreFollower | None = None  # wakes watchers on other processes' commits (PostgreSQL)
+    followers: list[StoreFollower] | None = None  # wake watchers on other processes' commits (PostgreSQL; a store each)
 
     @property
     def projections(self) -> Projections | None:
@@ -103,8 +104,8 @@ class Running:
         if self.web is not None:
             self.web.stop(grace)
         drained.wait()
-        if self.follower is not None:
-            self.follower.stop()
+        for follower in self.followers or []:
+            follower.stop()
         # After the RPCs drained, before the store closes: the runners commit their last batch.
         self.duties.stop()
         self.lag_probe.unregister()
@@ -128,11 +129,12 @@ class _Served:
 
 def start(settings: Settings, ledger: Ledger | None = None, reuse_port: bool = False) -> Running:
     """Build and start a server. `reuse_port`: the ports are shared with sibling workers (service/processes.py)."""
-    ledger = ledger or Ledger(persistence_env(settings.store), cache_size=settings.cache_size)
+    ledger = ledger or open_ledger(settings)
     ledger.observer = metrics.PrometheusLedgerObserver()
     credentials = tls_credentials(settings)  # before anything starts: a bad file is a clear error, not a half-up server
     stopping = threading.Event()
-    store_env = {k: v for k, v in ledger.env.items() if isinstance(v, str)}  # the ledger's own store settings
+    store_envs = ledger.store_envs()  # each store's settings, the first (views, the duties' lock) first
+    store_env = store_envs[0]
     served = _servicers(settings, ledger, store_env, stopping, reuse_port)
     address = f"{settings.host}:{settings.port}"
     server = served.server
@@ -153,14 +155,14 @@ def start(settings: Settings, ledger: Ledger | None = None, reuse_port: bool = F
     )
     readiness.start()
     shared = StoreFollower.applies(ledger)  # PostgreSQL: other processes may share the store
-    follower = StoreFollower(ledger).start() if shared else None
+    followers = [StoreFollower(ledger, store).start() for store in ledger.stores()] if shared else None
     if not shared:
         ledger.trust_cache(True)  # one process on SQLite: every write to a game goes through this ledger
     duties = Duties(
         ledger, store_env, settings.projections, shared, settings.audit_rate, metrics.record_verification,
-        notice_observer=PrometheusNoticeObserver(),
+        notice_observer=PrometheusNoticeObserver(), shard_envs=store_envs[1:],
     ).start()  # fmt: skip
-    lag_probe = LagProbe(store_env)  # read from the store: right wherever the runners are
+    lag_probe = LagProbe(store_env, shard_envs=store_envs[1:])  # read from the stores: right wherever the runners are
     lag_probe.register()
     server.start()
     if health_server is not None:
@@ -169,8 +171,16 @@ def start(settings: Settings, ledger: Ledger | None = None, reuse_port: bool = F
         web.start()
     return Running(
         server, port, ledger, served.health, stopping, duties, readiness, lag_probe, served.reads,
-        health_server, health_port, web=web, follower=follower,
+        health_server, health_port, web=web, followers=followers,
     )  # fmt: skip
+
+
+def open_ledger(settings: Settings) -> Ledger:
+    """The ledger of --store: one store, or (given several) the shards in front of which ShardedLedger stands."""
+    if settings.shards:
+        envs = [persistence_env(u) for u in (settings.store, *settings.shards)]
+        return ShardedLedger(envs, cache_size=settings.cache_size)
+    return Ledger(persistence_env(settings.store), cache_size=settings.cache_size)
 
 
 def _servicers(

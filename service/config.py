@@ -9,7 +9,8 @@ from service.ledger.store import DEFAULT_STORE
 
 @dataclass(frozen=True)
 class Settings:
-    store: str = DEFAULT_STORE
+    store: str = DEFAULT_STORE  # the first store (shard 0): views, the duties' lock and the receipt key live there
+    shards: tuple[str, ...] = ()  # the other stores games are spread over (--store given more than once)
     host: str = "127.0.0.1"
     port: int = 50051
     metrics_port: int = 9464  # 0 disables the metrics endpoint

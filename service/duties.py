@@ -10,7 +10,7 @@ listeners and the others' through the store follower (service/runtime/follow.py)
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from service.audit.continuous import ContinuousAudit
@@ -46,8 +46,10 @@ class Duties:
         audit_rate: float = 0.0,
         report: Callable[[str, int], None] = lambda _rules, _divergences: None,
         notice_observer: NoticeObserver | None = None,
+        shard_envs: Sequence[Mapping[str, str]] = (),
     ) -> None:
         self._ledger, self._env, self._projections = ledger, dict(store_env), projections
+        self._shard_envs = [dict(e) for e in shard_envs]  # the other shards' stores, for the projections
         self._audit_rate, self._report = audit_rate, report
         self._notice_observer = notice_observer
         self.current: Running | None = None
@@ -70,7 +72,7 @@ class Duties:
         scheduler = Scheduler(self._ledger)
         bots = BotRunner(self._ledger)
         notices = Notices(self._ledger, observer=self._notice_observer)
-        projections = Projections(self._env) if self._projections else None
+        projections = Projections(self._env, shard_envs=self._shard_envs) if self._projections else None
         audit = ContinuousAudit(self._ledger, self._report, self._audit_rate) if self._audit_rate > 0 else None
         scheduler.start()
         bots.start()

@@ -144,7 +144,7 @@ class Supervisor:
         if s.metrics_port:
             from service.api import metrics  # imported here: the workers' metrics mode is set by then
 
-            self._metrics = metrics.serve_multiprocess(s.metrics_port, s.host, str(self.metrics_dir), s.store)
+            self._metrics = metrics.serve_multiprocess(s.metrics_port, s.host, str(self.metrics_dir), s.store, s.shards)
         try:
             for worker in self._workers:  # one at a time: a new store's tables and function are made once
                 self._spawn(worker)
@@ -290,6 +290,7 @@ def settings_from(spec: dict[str, Any]) -> Settings:
     raw = dict(spec["settings"])
     raw["web_origins"] = tuple(raw.get("web_origins") or ())
     raw["receipt_key_previous"] = tuple(raw.get("receipt_key_previous") or ())
+    raw["shards"] = tuple(raw.get("shards") or ())
     return Settings(**raw)
 
 

@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from dataclasses import fields
+from typing import cast
 
 import click
 import grpc
@@ -31,7 +32,7 @@ from service.assemble import (  # re-exported: tests and tools import them from 
 from service.config import Settings
 from service.ledger import receipt_keys
 from service.ledger.app import Ledger
-from service.ledger.store import StoreURLError, describe, persistence_env
+from service.ledger.store import StoreURLError, check_stores, describe, persistence_env
 from service.processes import ProcessesError, StoppedWhileStarting, Supervisor, resolve_processes
 from service.projections import admin as projections_admin
 from service.projections.runner import PROJECTIONS, LagProbe
@@ -53,7 +54,13 @@ log = logging.getLogger("playledger.server")
 
 @click.group(invoke_without_command=True, context_settings={"auto_envvar_prefix": "PLAYLEDGER"})
 @click.option(
-    "--store", default=Settings.store, show_default=True, help="sqlite:///PATH or postgresql://user@host:port/db"
+    "--store",
+    multiple=True,
+    default=(Settings.store,),
+    show_default=True,
+    envvar="PLAYLEDGER_STORE",
+    help="sqlite:///PATH or postgresql://user@host:port/db; given more than once (PLAYLEDGER_STORE: URLs "
+    "separated by spaces), games are spread over the stores as shards, the first also holding the read models",
 )
 @click.option("--host", default=Settings.host, show_default=True, help="address to listen on (0.0.0.0 in a container)")
 @click.option("--port", default=Settings.port, show_default=True, type=int, help="gRPC port")
@@ -167,10 +174,15 @@ def main(ctx: click.Context, /, log_level: str, log_format: str, **flags: object
         return
     logs.configure(log_level, log_format)
     known = {f.name for f in fields(Settings)}
-    settings = Settings(**{k: v for k, v in flags.items() if k in known})  # type: ignore[arg-type]
+    stores = tuple(cast(tuple[str, ...], flags.pop("store")))
+    settings = Settings(
+        store=stores[0],
+        shards=stores[1:],
+        **{k: v for k, v in flags.items() if k in known},  # type: ignore[arg-type]
+    )
     try:
         count = resolve_processes(settings)
-        persistence_env(settings.store)  # a bad URL is a usage error here, not N workers failing
+        check_stores(stores)  # a bad URL is a usage error here, not N workers failing
         if count > 1:
             _supervise(settings, count, log_level, log_format)
         else:
@@ -236,7 +248,7 @@ def _announce(settings: Settings, port: int, web_port: int, health_port: int, pr
         if settings.tls_cert
         else "plaintext",
         f"http://{settings.host}:{web_port}/" if web_port else "off",
-        describe(settings.store),
+        " + ".join(describe(s) for s in (settings.store, *settings.shards)),
         settings.metrics_port or "off",
         health_port or "off",
         f"{processes} processes" if processes > 1 else "1 process",
@@ -263,11 +275,17 @@ def health_command(target: str, service: str, timeout: float) -> None:
 
 
 @main.command(name="rotate-receipt-key")
-@click.option("--store", default=None, envvar="PLAYLEDGER_STORE", help="the PostgreSQL store whose key to rotate")
-def rotate_receipt_key(store: str | None) -> None:
+@click.option(
+    "--store",
+    "stores",
+    multiple=True,
+    envvar="PLAYLEDGER_STORE",
+    help="the PostgreSQL store whose key to rotate (of several, the first: it keeps the key)",
+)
+def rotate_receipt_key(stores: tuple[str, ...]) -> None:
     """Retire the receipt key kept in a PostgreSQL store and make a new one (restart the servers to sign with it);
     the retired key stays listed by GetReceiptKey, so receipts it signed keep verifying."""
-    url = store or Settings.store
+    url = stores[0] if stores else Settings.store
     if not url.startswith(("postgresql", "postgres:")):
         raise click.BadParameter(
             "only a PostgreSQL store keeps its receipt key; a --receipt-key file is rotated "
@@ -283,10 +301,11 @@ def rotate_receipt_key(store: str | None) -> None:
 
 
 # --- read models ----------------------------------------------------------------------------------
-def _store_env(ctx: click.Context, store: str | None) -> dict[str, str]:
-    url = store or (ctx.parent.parent.params.get("store") if ctx.parent and ctx.parent.parent else None)
+def _store_envs(ctx: click.Context, stores: tuple[str, ...]) -> list[dict[str, str]]:
+    """Each store's settings, the first (the read models' home) first: this command's --store, else the server's."""
+    urls = stores or (ctx.parent.parent.params.get("store") if ctx.parent and ctx.parent.parent else None)
     try:
-        return persistence_env(url or Settings.store)
+        return check_stores(tuple(urls or (Settings.store,)))
     except StoreURLError as exc:
         raise click.BadParameter(str(exc), param_hint="--store") from None
 
@@ -296,7 +315,11 @@ def _names(only: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _store_option = click.option(
-    "--store", default=None, envvar="PLAYLEDGER_STORE", help="sqlite:///PATH or postgresql://... (as the server's)"
+    "--store",
+    "stores",
+    multiple=True,
+    envvar="PLAYLEDGER_STORE",
+    help="sqlite:///PATH or postgresql://... (as the server's: every shard, the first first)",
 )
 _only_option = click.option(
     "--only", multiple=True, type=click.Choice(sorted(PROJECTIONS)), help="just this projection (repeatable)"
@@ -313,12 +336,12 @@ def projections_group() -> None:
 @_only_option
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON (no progress bar)")
 @click.pass_context
-def projections_rebuild(ctx: click.Context, store: str | None, only: tuple[str, ...], as_json: bool) -> None:
+def projections_rebuild(ctx: click.Context, stores: tuple[str, ...], only: tuple[str, ...], as_json: bool) -> None:
     """Rebuild every read model from the events into new tables, then switch to them (servers keep serving)."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s %(message)s")
-    env = _store_env(ctx, store)
+    env, *shards = _store_envs(ctx, stores)
     try:
-        done = projections_admin.rebuild(env, _names(only), progress=not as_json)
+        done = projections_admin.rebuild(env, _names(only), progress=not as_json, shard_envs=shards)
     except projections_admin.RebuildFailed as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
@@ -336,9 +359,10 @@ def projections_rebuild(ctx: click.Context, store: str | None, only: tuple[str, 
 @_only_option
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 @click.pass_context
-def projections_status(ctx: click.Context, store: str | None, only: tuple[str, ...], as_json: bool) -> None:
+def projections_status(ctx: click.Context, stores: tuple[str, ...], only: tuple[str, ...], as_json: bool) -> None:
     """Each read model's generation, position and lag (events and seconds behind the log)."""
-    lags = projections_admin.status(_store_env(ctx, store), _names(only))
+    env, *shards = _store_envs(ctx, stores)
+    lags = projections_admin.status(env, _names(only), shard_envs=shards)
     if as_json:
         click.echo(json.dumps([lag.as_dict() for lag in lags], indent=2))
         return
@@ -366,13 +390,18 @@ def projections_status(ctx: click.Context, store: str | None, only: tuple[str, .
 )
 @click.pass_context
 def projections_run(
-    ctx: click.Context, store: str | None, only: tuple[str, ...], log_level: str, metrics_port: int, metrics_host: str
+    ctx: click.Context,
+    stores: tuple[str, ...],
+    only: tuple[str, ...],
+    log_level: str,
+    metrics_port: int,
+    metrics_host: str,
 ) -> None:
     """Run the projections in this process until SIGTERM (start the server with --no-projections)."""
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    env = _store_env(ctx, store)
+    env, *shards = _store_envs(ctx, stores)
     if metrics_port:  # the worker's own /metrics: playledger_projection_lag_* read from the store at each scrape
-        LagProbe(env, _names(only)).register()
+        LagProbe(env, _names(only), shard_envs=shards).register()
         metrics.serve(metrics_port, metrics_host)
-    log.info("projection worker on %s", describe(store or Settings.store))
-    projections_admin.run_worker(env, _names(only))
+    log.info("projection worker on %s", " + ".join(describe(s) for s in stores or (Settings.store,)))
+    projections_admin.run_worker(env, _names(only), shard_envs=shards)

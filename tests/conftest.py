@@ -74,14 +74,14 @@ def store_url(request: pytest.FixtureRequest, tmp_path) -> str:  # type: ignore[
 
 
 @pytest.fixture
-def new_store(store_url: str, request: pytest.FixtureRequest, tmp_path):  # type: ignore[no-untyped-def]
-    """Makes another empty store of the kind `store_url` is (a SQLite file, or a PostgreSQL database dropped
-    afterwards), each call a new one: for shards."""
+def new_store_like(request: pytest.FixtureRequest, tmp_path):  # type: ignore[no-untyped-def]
+    """Makes another empty store of the kind a URL is (a SQLite file, or a PostgreSQL database on the same server,
+    dropped afterwards), each call a new one: for shards."""
     made = iter(range(1, 1000))
 
-    def make() -> str:
+    def make(like: str) -> str:
         n = next(made)
-        if store_url.startswith("sqlite"):
+        if like.startswith("sqlite"):
             return f"sqlite:///{tmp_path / f'store-{n}.db'}"
         name = f"playledger_test_{uuid.uuid4().hex[:12]}"
         with _admin_connect() as conn:
@@ -92,9 +92,15 @@ def new_store(store_url: str, request: pytest.FixtureRequest, tmp_path):  # type
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
         request.addfinalizer(drop)
-        return urlparse(store_url)._replace(path=f"/{name}").geturl()
+        return urlparse(like)._replace(path=f"/{name}").geturl()
 
     return make
+
+
+@pytest.fixture
+def new_store(store_url: str, new_store_like):  # type: ignore[no-untyped-def]
+    """Makes another empty store of the kind `store_url` is, each call a new one."""
+    return lambda: new_store_like(store_url)
 
 
 @pytest.fixture

@@ -103,10 +103,14 @@ class Readiness:
         """Why the server is not ready (empty when it is), as of the last check."""
         return list(self._problems or [])
 
+    def _heads(self) -> list[int | None]:
+        """Every store's newest notification id: each shard must answer."""
+        return [store.recorder.max_notification_id() for store in self._ledger.stores()]
+
     def check(self, census: bool = True) -> list[str]:
         """Run the checks once and set every health status; returns the problems found."""
         store: list[str] = []
-        failed = self._store_probe.run(self._ledger.recorder.max_notification_id, self._store_timeout)
+        failed = self._store_probe.run(self._heads, self._store_timeout)
         if failed is not None:
             store.append(f"the store does not answer: {type(failed).__name__}: {failed}".strip())
         elif census and self._census is not None:

@@ -18,7 +18,7 @@ import logging
 import re
 import threading
 from collections import Counter as Tally
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from importlib import metadata
 from typing import Any
 from uuid import UUID
@@ -264,7 +264,8 @@ class GameCensus:
 
     def __init__(self, ledger: Ledger) -> None:
         self._ledger = ledger
-        self._after = 0
+        self._stores = ledger.stores()  # each shard's log, with its own position
+        self._after = [0] * len(self._stores)
         self._open: dict[UUID, str] = {}
         self._lock = threading.Lock()
         self._topics = [topic_of(Game.Created), topic_of(Game.SeedRevealed), topic_of(Game.EndedByRuling)]
@@ -273,27 +274,28 @@ class GameCensus:
     def refresh(self) -> dict[str, int]:
         """Read what is new (raises when the store cannot answer) and update playledger_games_active."""
         with self._lock:
-            while True:
-                found = self._ledger.recorder.select_notifications(
-                    start=self._after, limit=self.PAGE, topics=self._topics, inclusive_of_start=False
-                )
-                for notification in found:
-                    game_id = UUID(str(notification.originator_id))
-                    if notification.topic == self._created_topic:
-                        created: Any = self._ledger.mapper.to_domain_event(notification)
-                        self._open[game_id] = rules_label(created.rules_name)
-                    else:
-                        self._open.pop(game_id, None)
-                    self._after = notification.id
-                if len(found) < self.PAGE:
-                    break
+            for shard, store in enumerate(self._stores):
+                while True:
+                    found = store.recorder.select_notifications(
+                        start=self._after[shard], limit=self.PAGE, topics=self._topics, inclusive_of_start=False
+                    )
+                    for notification in found:
+                        game_id = UUID(str(notification.originator_id))
+                        if notification.topic == self._created_topic:
+                            created: Any = store.mapper.to_domain_event(notification)
+                            self._open[game_id] = rules_label(created.rules_name)
+                        else:
+                            self._open.pop(game_id, None)
+                        self._after[shard] = notification.id
+                    if len(found) < self.PAGE:
+                        break
             active = Tally(self._open.values())
         for rules in sorted({*RULES, *active}):
             GAMES_ACTIVE.labels(rules).set(active.get(rules, 0))
         return dict(active)
 
 
-def serve_multiprocess(port: int, host: str, directory: str, store: str) -> Any:
+def serve_multiprocess(port: int, host: str, directory: str, store: str, shards: Sequence[str] = ()) -> Any:
     """/metrics for a supervisor of workers: their summed metrics (files in `directory`) and the projection lag.
 
     The lag is read from the store here: the runners are in whichever worker holds the duties, and a
@@ -301,7 +303,7 @@ def serve_multiprocess(port: int, host: str, directory: str, store: str) -> Any:
     """
     registry = CollectorRegistry()
     multiprocess.MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
-    LagProbe(persistence_env(store)).register()
+    LagProbe(persistence_env(store), shard_envs=[persistence_env(s) for s in shards]).register()
     registry.register(ProjectionLagCollector())
     httpd, _thread = start_http_server(port, addr=host, registry=registry)
     return httpd

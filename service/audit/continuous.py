@@ -54,24 +54,28 @@ class ContinuousAudit:
             self._thread.join(timeout=10)
 
     def _run(self) -> None:
-        position = 0
+        stores = self._ledger.stores()  # each shard's log in turn
+        positions = [0] * len(stores)
+        shard = 0
         while not self._stop.is_set():
             try:
-                found = self._ledger.recorder.select_notifications(
-                    start=position, limit=PAGE, topics=ENDINGS, inclusive_of_start=False
+                found = stores[shard].recorder.select_notifications(
+                    start=positions[shard], limit=PAGE, topics=ENDINGS, inclusive_of_start=False
                 )
             except Exception as exc:  # the store is down or restarting: look again later
                 log.warning("continuous audit: the store does not answer (%s); retrying", exc)
                 self._stop.wait(self._idle_s)
                 continue
             for notification in found:
-                position = notification.id
+                positions[shard] = notification.id
                 self._verify(UUID(str(notification.originator_id)))
                 if self._stop.wait(self._pause):
                     return
-            if len(found) < PAGE:  # the newest is verified: rest, then sweep again from the oldest
-                position = 0
-                self._stop.wait(self._idle_s)
+            if len(found) < PAGE:  # this log's newest is verified: on to the next; after the last, rest
+                positions[shard] = 0
+                shard = (shard + 1) % len(stores)
+                if shard == 0:
+                    self._stop.wait(self._idle_s)
 
     def _verify(self, game_id: UUID) -> None:
         try:

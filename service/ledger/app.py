@@ -408,6 +408,16 @@ class Ledger(TableMoves, CachedGames, Application[UUID]):
             if len(found) < page:
                 return
 
+    # --- stores: one here, several on shards (shards.py overrides these) -------------------------------------
+    def stores(self) -> list[Ledger]:  # each store's ledger, the first first: for reading each store's own log
+        return [self]
+
+    def store_of(self, game_id: UUID) -> Ledger:  # the ledger of the store a game lives in
+        return self
+
+    def store_envs(self) -> list[dict[str, str]]:  # each store's settings, the first (views, duties' lock) first
+        return [{k: v for k, v in s.env.items() if isinstance(v, str)} for s in self.stores()]
+
     def unfinished_game_ids(self) -> list[UUID]:
         return [g for g in self.all_game_ids() if not self.get_game(g).is_finished()]
 

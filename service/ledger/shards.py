@@ -73,7 +73,7 @@ def read_mark(ledger: Ledger, number: int, place: str) -> bool:
     return True
 
 
-def claim(ledger: Ledger, number: int, place: str) -> None:
+def mark(ledger: Ledger, number: int, place: str) -> None:
     """Record `number` in a store that holds none; another process marking it at the same moment must agree."""
     try:
         ledger.save(ShardMark(number))
@@ -87,7 +87,8 @@ class ShardedLedger(Ledger):
 
     name = "playledger"  # the library names an application by its class (so its tables) unless told
 
-    def __init__(self, envs: Sequence[dict[str, str]], cache_size: int = 2000) -> None:
+    def __init__(self, envs: Sequence[dict[str, str]], cache_size: int = 2000, claim: bool = True) -> None:
+        """`claim`: record their numbers in stores that hold none (False: read-only, and each must hold one)."""
         if not 2 <= len(envs) <= MAX_SHARDS:
             raise ValueError(f"a sharded ledger takes 2 to {MAX_SHARDS} stores, not {len(envs)}")
         self.shards: list[Ledger] = []
@@ -102,8 +103,12 @@ class ShardedLedger(Ledger):
                 self.shards.append(other)
             places = [f"store {number + 1} of {len(envs)}" for number in range(len(envs))]
             unmarked = [n for n, shard in enumerate(self.shards) if not read_mark(shard, n, places[n])]
+            if unmarked and not claim:
+                raise ShardMismatch(
+                    f"{places[unmarked[0]]} has never served as a shard (no server ran on these stores)"
+                )
             for number in unmarked:
-                claim(self.shards[number], number, places[number])
+                mark(self.shards[number], number, places[number])
         except BaseException:
             self.close()
             raise
@@ -211,6 +216,12 @@ class ShardedLedger(Ledger):
     def rematched_as(self, game_id: UUID) -> UUID | None:
         other = self._other(game_id)
         return other.rematched_as(game_id) if other else super().rematched_as(game_id)
+
+    def stores(self) -> list[Ledger]:
+        return list(self.shards)
+
+    def store_of(self, game_id: UUID) -> Ledger:
+        return self._other(game_id) or self
 
     # --- every game: each shard ------------------------------------------------------------------
     def all_game_ids(self, page: int = 1000) -> Iterator[UUID]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import uuid
+from collections.abc import Sequence
 from urllib.parse import parse_qs, unquote, urlparse
 
 DEFAULT_STORE = "sqlite:///./playledger.db"
@@ -178,3 +179,18 @@ def log_failure(log: logging.Logger, exc: BaseException, message: str, *args: ob
         log.warning(message + ": the store does not answer (%s)", *args, str(exc).splitlines()[0] if str(exc) else exc)
     else:
         log.error(message, *args, exc_info=exc)
+
+
+def check_stores(urls: Sequence[str]) -> list[dict[str, str]]:
+    """Each store's settings, checked as a list of shards: every URL usable, no store twice, all one kind."""
+    envs = [persistence_env(u) for u in urls]
+    if len({e["PERSISTENCE_MODULE"] for e in envs}) > 1:
+        raise StoreURLError("the stores are all SQLite or all PostgreSQL, not a mix")
+    seen: set[tuple[str, ...]] = set()
+    for url, env in zip(urls, envs, strict=True):
+        names = ("SQLITE_DBNAME", "POSTGRES_HOST", "POSTGRES_PORT", "POSTGRES_DBNAME", "POSTGRES_SCHEMA")
+        place = tuple(env.get(k, "") for k in names)
+        if place in seen:
+            raise StoreURLError(f"{describe(url)} is listed twice: each shard is a store of its own")
+        seen.add(place)
+    return envs

@@ -8,18 +8,20 @@ servers move their runners onto it, and the old generation is dropped.
 
 from __future__ import annotations
 
+import heapq
 import logging
 import re
 import signal
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from eventsourcing.persistence import Tracking
 from tqdm import tqdm
 
+from service.ledger.game_ids import shard_of
 from service.projections import sql
 from service.projections.base import ReadModelProjection
 from service.projections.runner import (
@@ -27,13 +29,12 @@ from service.projections.runner import (
     SUPERVISE_INTERVAL,
     EventLog,
     Lag,
+    LagProbe,
     Projections,
-    committed_position,
-    events_after,
     runner_env,
     view_class,
 )
-from service.projections.view import APP_NAME, ReadModelView
+from service.projections.view import ReadModelView, log_name
 
 log = logging.getLogger("playledger.projections")
 REBUILD_PAGE = 5000  # notifications read per query, and events written per transaction, by a rebuild
@@ -83,22 +84,25 @@ def rebuild(
     progress: bool = True,
     out: TextIO | None = None,
     grace: float = 2 * SUPERVISE_INTERVAL,
+    shard_envs: Sequence[Mapping[str, str]] = (),
 ) -> list[Rebuilt]:
-    """Rebuild each projection into a new generation, switch to it, drop the old ones."""
+    """Rebuild each projection into a new generation, switch to it, drop the old ones. `shard_envs`: the other
+    shards' stores (the views live in the first's)."""
     renv = runner_env(env)
     backend = sql.backend_of(env)
     datastore = sql.datastore_for(renv)
-    events = EventLog(renv)
+    logs = [EventLog(renv), *(EventLog(runner_env(e)) for e in shard_envs)]
     done: list[Rebuilt] = []
     try:
         for name in names:
-            done.append(_rebuild_one(name, backend, datastore, events, progress, out))
+            done.append(_rebuild_one(name, backend, datastore, logs, progress, out))
         if grace:
             time.sleep(grace)  # running servers notice the switch within a supervision interval
         for item in done:
             drop_other_generations(datastore, backend, item.projection, item.generation)
     finally:
-        events.close()
+        for log_ in logs:
+            log_.close()
         datastore.close()
     return done
 
@@ -107,7 +111,7 @@ def _rebuild_one(
     name: str,
     backend: sql.Backend,
     datastore: Any,
-    events: EventLog,
+    logs: Sequence[EventLog],
     progress: bool,
     out: TextIO | None,
 ) -> Rebuilt:
@@ -118,16 +122,16 @@ def _rebuild_one(
     # Flushed by replay_into, one transaction per page: the batch size only has to exceed a page.
     view = vcls(datastore, generation=generation, batch_size=REBUILD_PAGE + 1, flush_interval=0.25)  # type: ignore[call-arg]
     view.create_table()
-    head = events.recorder.max_notification_id() or 0
-    total = count_events(events, backend, cls.topics, head)
+    total = sum(count_events(log_, backend, cls.topics, log_.recorder.max_notification_id() or 0) for log_ in logs)
     bar = tqdm(total=total, desc=f"{name} (g{generation})", unit="ev", disable=not progress, file=out, leave=True)
     started = time.perf_counter()
-    projection = cls(view, loader=lambda i, v: events.repository.get(i, version=v))
-    read = 0
+    projection = cls(view, loader=lambda i, v: logs[shard_of(i)].repository.get(i, version=v), sharded=len(logs) > 1)
+    read = [0] * len(logs)
     try:
-        while (upto := events.recorder.max_notification_id() or 0) > read:  # until a live store's tail is read too
-            replay_into(view, projection, events, upto, lambda: bar.update(view.applied - bar.n))
-            read = upto
+        # Until every live store's tail is read too.
+        while (uptos := [log_.recorder.max_notification_id() or 0 for log_ in logs]) != read:
+            replay_into(view, projection, logs, uptos, lambda: bar.update(view.applied - bar.n))
+            read = uptos
     except Exception as exc:
         raise RebuildFailed(f"rebuilding {name} failed: {exc}") from exc
     elapsed = time.perf_counter() - started
@@ -139,16 +143,38 @@ def _rebuild_one(
 
 
 def replay_into(
-    view: ReadModelView, projection: ReadModelProjection[Any], events: EventLog, upto: int, progress: Any
+    view: ReadModelView,
+    projection: ReadModelProjection[Any],
+    logs: Sequence[EventLog],
+    uptos: Sequence[int],
+    progress: Any,
 ) -> None:
-    """Apply every event of the projection's kinds after the view's committed position, up to `upto`.
+    """Apply every event of the projection's kinds after the view's committed positions, up to `uptos` (one
+    log per shard, the first first).
 
-    Read in pages of REBUILD_PAGE notifications (one query each) and applied here, in this thread;
-    each page's rows are written with the position of its last event in one transaction (view.flush),
-    so an interrupted rebuild resumes from a committed page: no event skipped or applied twice.
+    Read in pages of REBUILD_PAGE notifications (one query each) and applied here, in this thread; every
+    REBUILD_PAGE events the rows are written with each log's position in one transaction (view.flush), so an
+    interrupted rebuild resumes from a committed page: no event skipped or applied twice. Several shards'
+    logs are merged by the events' time, so the ratings meet the games in about the order they ended.
     """
     topics = list(type(projection).topics)
-    position = view.position()
+    streams = [
+        _read(log_, shard, view.position(log_name(shard)), upto, topics)
+        for shard, (log_, upto) in enumerate(zip(logs, uptos, strict=True))
+    ]
+    merged = streams[0] if len(streams) == 1 else heapq.merge(*streams, key=lambda pair: pair[0].timestamp)
+    for count, (event, tracking) in enumerate(merged, start=1):
+        projection.process_event(event, tracking)
+        if count % REBUILD_PAGE == 0:
+            view.flush()
+            progress()
+    view.flush()
+    progress()
+
+
+def _read(events: EventLog, shard: int, position: int, upto: int, topics: list[str]) -> Iterator[tuple[Any, Tracking]]:
+    """One shard's log after `position` up to `upto`, page by page, as (event, its tracking)."""
+    name = log_name(shard)
     while position < upto:
         page = events.recorder.select_notifications(
             start=position, limit=REBUILD_PAGE, stop=upto, topics=topics, inclusive_of_start=False
@@ -157,10 +183,8 @@ def replay_into(
             return
         to_domain_event = events.mapper.to_domain_event
         for notification in page:
-            projection.process_event(to_domain_event(notification), Tracking(APP_NAME, notification.id))
-        view.flush()
+            yield to_domain_event(notification), Tracking(name, notification.id)
         position = page[-1].id
-        progress()
 
 
 def drop_other_generations(datastore: Any, backend: sql.Backend, name: str, keep: int) -> list[str]:
@@ -177,29 +201,25 @@ def drop_other_generations(datastore: Any, backend: sql.Backend, name: str, keep
     return stale
 
 
-def status(env: Mapping[str, str], names: Sequence[str] = tuple(PROJECTIONS)) -> list[Lag]:
-    """Generation, position and lag of each projection, read from the store (no runner needed)."""
-    renv = runner_env(env)
-    backend = sql.backend_of(env)
-    datastore = sql.datastore_for(renv)
-    events = EventLog(renv)
+def status(
+    env: Mapping[str, str], names: Sequence[str] = tuple(PROJECTIONS), shard_envs: Sequence[Mapping[str, str]] = ()
+) -> list[Lag]:
+    """Generation, position and lag of each projection, read from the stores (no runner needed)."""
+    probe = LagProbe(env, names, shard_envs=shard_envs)
     try:
-        pointers = sql.generations(datastore, backend)
-        out = []
-        for name in names:
-            generation = pointers.get(name, (None, 0))[0] or None
-            position = committed_position(datastore, backend, name, generation) if generation else None
-            behind, age = events_after(events, name, position or 0)
-            out.append(Lag(name, generation, position or 0, behind, age))
-        return out
+        return [probe.lag(name) for name in names]
     finally:
-        events.close()
-        datastore.close()
+        probe.close()
 
 
-def run_worker(env: Mapping[str, str], names: Sequence[str], report_every: float = 10.0) -> None:
+def run_worker(
+    env: Mapping[str, str],
+    names: Sequence[str],
+    report_every: float = 10.0,
+    shard_envs: Sequence[Mapping[str, str]] = (),
+) -> None:
     """Run the projections in this process until SIGTERM/SIGINT, logging their lag now and then."""
-    projections = Projections(env, names).start()
+    projections = Projections(env, names, shard_envs=shard_envs).start()
     done = threading.Event()
 
     def shutdown(signum: int, _frame: object) -> None:

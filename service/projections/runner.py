@@ -171,15 +171,19 @@ class LagProbe:
         names: Sequence[str] = tuple(PROJECTIONS),
         datastore: Any = None,
         events: EventLog | None = None,
-        shard_logs: Sequence[EventLog] = (),
+        shard_logs: Sequence[EventLog] | None = None,
+        shard_envs: Sequence[Mapping[str, str]] = (),
     ) -> None:
+        """`shard_logs` (the other shards' logs, kept by the caller), else `shard_envs` (opened and closed here)."""
         self.names = tuple(names)
         renv = runner_env(env)
         self.backend = sql.backend_of(env)
         self._owned = datastore is None
         self.datastore = datastore if datastore is not None else sql.datastore_for(renv, name="pl_lag", pool=(1, 1))
         self.events = events if events is not None else EventLog({**renv, "POSTGRES_POOL_SIZE": "1"})
-        self.logs = [self.events, *shard_logs]  # every shard's log, the first's first (views live beside it)
+        self._owned_logs = [] if shard_logs is not None else [_small_log(e) for e in shard_envs]
+        # Every shard's log, the first's first (the views live beside it).
+        self.logs = [self.events, *(shard_logs if shard_logs is not None else self._owned_logs)]
 
     def lag(self, name: str, running: bool = False) -> Lag:
         """Over every shard: the events still to apply, summed, and the oldest one's age (the position named is
@@ -211,9 +215,15 @@ class LagProbe:
         return ProjectionLag(lag.events, lag.seconds, lag.position if lag.generation else None)
 
     def close(self) -> None:
+        for event_log in self._owned_logs:
+            event_log.close()
         if self._owned:
             self.events.close()
             self.datastore.close()
+
+
+def _small_log(env: Mapping[str, str]) -> EventLog:
+    return EventLog({**runner_env(env), "POSTGRES_POOL_SIZE": "1"})
 
 
 def create_tables(view: ReadModelView) -> None:

@@ -30,8 +30,10 @@ GAME_TOPIC = get_topic(Game) + "."  # the games' events (not tournaments' or ref
 
 
 class StoreFollower:
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: Ledger, store: Ledger | None = None) -> None:
+        """Follows the log of `store` (one of `ledger.stores()`; default: the ledger's own) for `ledger`."""
         self._ledger = ledger
+        self._store = store or ledger
         self._stopped = threading.Event()
         self._subscription: Any = None
         self._thread = threading.Thread(target=self._run, name="store-follower", daemon=True)
@@ -58,7 +60,7 @@ class StoreFollower:
         self._ledger.wake_watchers()
 
     def _run(self) -> None:
-        recorder = self._ledger.recorder
+        recorder = self._store.recorder
         assert isinstance(recorder, PostgresApplicationRecorder)
         while not self._stopped.is_set():
             try:

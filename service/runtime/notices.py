@@ -94,13 +94,16 @@ class Notices(TimerLoop[tuple[int, int, Notice]]):  # retries: (due ms, sequence
     def _clocked_games(self) -> list[UUID]:
         """Games created with a clock of a minute or more, from their headers (no game is loaded)."""
         found: list[UUID] = []
-        after, page = 0, 1000
-        while True:
-            headers = self._ledger.list_created(after, page)
-            found += [created.originator_id for _, created in headers if webhooks.notifies(created.time_control)]
-            if len(headers) < page:
-                return found
-            after = headers[-1][0]
+        page = 1000
+        for store in self._ledger.stores():  # each shard's log
+            after = 0
+            while True:
+                headers = store.list_created(after, page)
+                found += [c.originator_id for _, c in headers if webhooks.notifies(c.time_control)]
+                if len(headers) < page:
+                    break
+                after = headers[-1][0]
+        return found
 
     def _handle(self, changed: set[UUID], due: list[tuple[int, int, Notice]]) -> None:
         with self._cv:
@@ -137,7 +140,7 @@ class Notices(TimerLoop[tuple[int, int, Notice]]):  # retries: (due ms, sequence
         if cached is not None and not webhooks.notifies(cached.time_control):
             self._ignore(game_id)
             return None
-        head = list(self._ledger.events.get(game_id, lte=1))  # the header alone: is it a game, with a clock?
+        head = list(self._ledger.store_of(game_id).events.get(game_id, lte=1))  # the header: a game, with a clock?
         if not head or not isinstance(head[0], Game.Created) or not webhooks.notifies(head[0].time_control):
             self._ignore(game_id)
             return None

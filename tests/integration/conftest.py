@@ -12,10 +12,24 @@ from tests.support.server import BIN, ServerProcess, free_port
 __all__ = ["BIN", "ServerProcess", "free_port"]  # the integration tests' launcher is tests/support/server.py
 
 
+@pytest.fixture(params=["sqlite", "postgres", "postgres, two shards"])
+def server_stores(request: pytest.FixtureRequest, tmp_path: Path) -> list[str]:
+    """The stores a server runs on: a SQLite file; a PostgreSQL database; and two of them as shards (issue 34:
+    games spread over both)."""
+    if request.param == "sqlite":
+        return [f"sqlite:///{tmp_path / 'games.db'}"]
+    request.applymarker(pytest.mark.postgres)
+    first = request.getfixturevalue("postgres_url")
+    if request.param == "postgres":
+        return [first]
+    return [first, request.getfixturevalue("new_store_like")(first)]
+
+
 @pytest.fixture
-def server(store_url: str) -> Iterator[ServerProcess]:
-    """The server on each store (SQLite file, PostgreSQL)."""
-    srv = ServerProcess(store_url, free_port())
+def server(server_stores: list[str]) -> Iterator[ServerProcess]:
+    """The server on each of those."""
+    store_url, *shards = server_stores
+    srv = ServerProcess(store_url, free_port(), shards=tuple(shards))
     srv.start()
     yield srv
     if srv.proc is not None and srv.proc.poll() is None:

@@ -100,7 +100,7 @@ def test_concurrent_flips_and_steps_follow_the_committed_order(server: ServerPro
 
     # Re-running the recorded commands with their recorded server times gives the same events.
     audit = subprocess.run(
-        [str(BIN / "playledger-replay"), "verify", "--store", server.store, "--all", "--json"],
+        [str(BIN / "playledger-replay"), "verify", *server.store_args, "--all", "--json"],
         capture_output=True,
         text=True,
         timeout=300,

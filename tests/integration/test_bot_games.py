@@ -59,7 +59,7 @@ def test_every_game_type_finishes_and_verifies(server: ServerProcess, rules: str
         assert result.commands > 0
 
     audit = subprocess.run(
-        [str(BIN / "playledger-replay"), "verify", "--store", server.store, "--all", "--json"],
+        [str(BIN / "playledger-replay"), "verify", *server.store_args, "--all", "--json"],
         capture_output=True,
         text=True,
         timeout=600,

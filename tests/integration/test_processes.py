@@ -20,6 +20,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import grpc
 import psycopg
@@ -29,6 +30,8 @@ from playledger.v1 import games_pb2, games_pb2_grpc
 
 from bench.harness import ServerProc, parse_metrics, scrape
 from service.ledger.app import Ledger
+from service.ledger.game_ids import shard_of
+from service.ledger.shards import ShardedLedger
 from service.ledger.store import persistence_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
@@ -65,13 +68,21 @@ def pin_workers(target: str, count: int = 2, within: float = 60) -> list[Worker]
     raise AssertionError(f"only workers {sorted(found)} answered new connections within {within:g} s")
 
 
+@pytest.fixture(params=["one store", "two shards"])
+def stores(postgres_url: str, request: pytest.FixtureRequest, new_store_like: Any) -> list[str]:
+    """One database; or two as shards (issue 34), where the games these tests play are made on the second."""
+    return [postgres_url] if request.param == "one store" else [postgres_url, new_store_like(postgres_url)]
+
+
 @pytest.fixture
-def server(postgres_url: str, tmp_path: Path) -> Iterator[ServerProc]:
+def server(stores: list[str], tmp_path: Path) -> Iterator[ServerProc]:
+    shards = [arg for url in stores[1:] for arg in ("--store", url)]
     proc = ServerProc(
-        postgres_url,
+        stores[0],
         tmp_path / "server.log",
-        ("--processes", "2", "--log-level", "INFO", "--readiness-interval", "0.5", "--organizer-token", ORGANIZER),
-    )
+        ("--processes", "2", "--log-level", "INFO", "--readiness-interval", "0.5", "--organizer-token", ORGANIZER,
+         *shards),
+    )  # fmt: skip
     proc.start()
     try:
         yield proc
@@ -88,12 +99,17 @@ class Game:
     name: str
     tokens: dict[int, str]
     acknowledged: dict[str, int] = field(default_factory=dict)  # request id -> version it reached
+    made: int = 1  # games created to get this one (on shards: until one landed where asked)
 
 
-def create(worker: Worker) -> Game:
+def create(worker: Worker, shard: int = 0) -> Game:
+    """A new game; on shards, made until one lands on `shard` (placement is random)."""
     request = games_pb2.CreateGameRequest(rules="hare-and-tortoise", players=["a", "b", "c"])
-    created = worker.games.CreateGame(request, timeout=TIMEOUT)
-    return Game(created.game.name, {t.seat: t.token for t in created.seat_tokens})
+    for made in range(1, 65):
+        created = worker.games.CreateGame(request, timeout=TIMEOUT)
+        if shard_of(uuid.UUID(created.game.name.split("/", 1)[1])) == shard:
+            return Game(created.game.name, {t.seat: t.token for t in created.seat_tokens}, made=made)
+    raise AssertionError(f"no game landed on shard {shard}")
 
 
 def play_one(worker: Worker, game: Game) -> int | None:
@@ -142,9 +158,10 @@ class Watch:
             return self.arrived[version]
 
 
-def store_check(url: str, games: list[Game]) -> None:
+def store_check(urls: list[str], games: list[Game]) -> None:
     """Every acknowledged command once, at the version it was acknowledged at; versions gap-free."""
-    ledger = Ledger({**persistence_env(url), "CREATE_TABLE": "n"}, cache_size=0)
+    envs = [{**persistence_env(url), "CREATE_TABLE": "n"} for url in urls]
+    ledger = Ledger(envs[0], cache_size=0) if len(envs) == 1 else ShardedLedger(envs, cache_size=0, claim=False)
     try:
         for game in games:
             stream = ledger.stream(uuid.UUID(game.name.split("/", 1)[1]))
@@ -196,9 +213,9 @@ def wait_projected(url: str, games: list[Game], versions: dict[str, int], timeou
         assert rows.get(key) == (version, version), f"games/{key}: read model {rows.get(key)}, store v{version}"
 
 
-def test_two_processes_share_one_port_and_never_serve_a_stale_game(server: ServerProc, postgres_url: str) -> None:
+def test_two_processes_share_one_port_and_never_serve_a_stale_game(server: ServerProc, stores: list[str]) -> None:
     workers = pin_workers(server.target)
-    game = create(workers[0])
+    game = create(workers[0], shard=len(stores) - 1)
     watchers = [Watch(w, game) for w in workers]
     delays: list[float] = []
     version = 0
@@ -218,20 +235,20 @@ def test_two_processes_share_one_port_and_never_serve_a_stale_game(server: Serve
     # A poll would take up to a second; the notification path takes milliseconds (generous for a busy CI box).
     assert statistics.median(delays) < 0.5, f"cross-process watch delays {delays}"
 
-    store_check(postgres_url, [game])
-    wait_projected(postgres_url, [game], {game.name: version})
+    store_check(stores, [game])
+    wait_projected(stores[0], [game], {game.name: version})
     text = scrape(f"http://127.0.0.1:{server.metrics_port}/metrics")
     accepted = metric_sum(text, "playledger_commands_total", outcome="accepted")
     assert accepted == len(game.acknowledged), "/metrics must add up both workers' commands"
-    assert metric_sum(text, "playledger_games_created_total") == 1
+    assert metric_sum(text, "playledger_games_created_total") == game.made
     assert metric_sum(text, "playledger_ready") == 1  # every worker ready
     for watch in watchers:
         watch.call.cancel()  # type: ignore[attr-defined]
 
 
-def test_kill_9_of_one_worker_leaves_the_other_serving(server: ServerProc, postgres_url: str) -> None:
+def test_kill_9_of_one_worker_leaves_the_other_serving(server: ServerProc, stores: list[str]) -> None:
     workers = pin_workers(server.target)
-    games = [create(workers[0]), create(workers[1])]
+    games = [create(workers[0]), create(workers[1], shard=len(stores) - 1)]
     for n in range(6):
         play_one(workers[n % 2], games[n % 2])
     pids = children(server.pid)
@@ -245,8 +262,8 @@ def test_kill_9_of_one_worker_leaves_the_other_serving(server: ServerProc, postg
             reached = play_one(survivor, game)
             if reached is not None:
                 versions[game.name] = reached
-    store_check(postgres_url, games)
-    wait_projected(postgres_url, games, versions)  # the projections moved to the survivor if they were on the victim
+    store_check(stores, games)
+    wait_projected(stores[0], games, versions)  # the projections moved to the survivor if they were on the victim
     deadline = time.monotonic() + 60
     while len(children(server.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)

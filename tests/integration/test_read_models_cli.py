@@ -18,10 +18,11 @@ ORGANIZER = "org-secret"
 
 
 @pytest.fixture
-def organized(store_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path) -> Iterator[ServerProcess]:  # type: ignore[no-untyped-def]
+def organized(server_stores: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path) -> Iterator[ServerProcess]:  # type: ignore[no-untyped-def]
+    """On each store, and over two shards (integration/conftest.py: server_stores)."""
     monkeypatch.setenv("PLAYLEDGER_ORGANIZER_TOKEN", ORGANIZER)  # read by the server (and by the CLI's --token)
     monkeypatch.setenv("PLAYLEDGER_HOME", str(tmp_path / "home"))
-    srv = ServerProcess(store_url, free_port())
+    srv = ServerProcess(server_stores[0], free_port(), shards=tuple(server_stores[1:]))
     srv.start()
     yield srv
     if srv.proc is not None and srv.proc.poll() is None:
@@ -95,9 +96,10 @@ def test_games_leaderboard_tournament_ruling_and_rebuild(organized: ServerProces
     assert after[winner] == before[winner] - 1.0
     assert after_rule["rulings"][0]["reason"] == "used a phone" and after_rule["rulings"][0]["actor"] == "arbiter Jane"
 
-    # Rebuild every read model while the server serves: the same standings and games after the switch.
+    # Rebuild every read model while the server serves: the same standings, ratings and games after the switch.
+    board = until(lambda: cli(srv, "leaderboard", "hare-and-tortoise"), "ratings")
     rebuilt = subprocess.run(
-        [str(BIN / "playledger-server"), "projections", "rebuild", "--store", srv.store, "--json"],
+        [str(BIN / "playledger-server"), "projections", "rebuild", *srv.store_args, "--json"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -107,8 +109,9 @@ def test_games_leaderboard_tournament_ruling_and_rebuild(organized: ServerProces
     assert {r["projection"] for r in report} == {"games", "scores", "ratings", "tournaments"}
     assert all(r["generation"] == 2 and r["events_per_second"] > 0 for r in report)
     assert cli(srv, "tournament", "standings", t["name"]) == after_rule
+    assert cli(srv, "leaderboard", "hare-and-tortoise") == board
     status = subprocess.run(
-        [str(BIN / "playledger-server"), "projections", "status", "--store", srv.store, "--json"],
+        [str(BIN / "playledger-server"), "projections", "status", *srv.store_args, "--json"],
         capture_output=True,
         text=True,
         timeout=60,

@@ -110,6 +110,9 @@ class UnreachableRecorder:
 class UnreachableLedger:
     recorder = UnreachableRecorder()
 
+    def stores(self) -> list[UnreachableLedger]:
+        return [self]
+
 
 def test_an_unreachable_store_makes_every_readiness_name_not_serving_but_not_liveness() -> None:
     servicer = health.HealthServicer()
@@ -119,6 +122,27 @@ def test_an_unreachable_store_makes_every_readiness_name_not_serving_but_not_liv
     assert status(servicer, "") == NOT_SERVING and status(servicer, GAMES) == NOT_SERVING
     assert status(servicer, LIVENESS) == SERVING
     assert metrics.STORE_UP._value.get() == 0
+
+
+class AnsweringRecorder:
+    def max_notification_id(self) -> int:
+        return 7
+
+
+class ShardsOneDown:
+    """Two shards, the second unreachable: its games cannot be served, so the server is not ready."""
+
+    recorder = AnsweringRecorder()
+
+    def stores(self) -> list[object]:
+        return [self, UnreachableLedger()]
+
+
+def test_a_shard_that_does_not_answer_makes_the_server_not_ready() -> None:
+    servicer = health.HealthServicer()
+    readiness = Readiness(servicer, ShardsOneDown(), [GAMES])  # type: ignore[arg-type]
+    assert readiness.check(census=False) == ["the store does not answer: OperationalError: connection refused"]
+    assert status(servicer, "") == NOT_SERVING and status(servicer, LIVENESS) == SERVING
 
 
 @pytest.mark.postgres

@@ -8,6 +8,9 @@ from typing import Any
 import pytest
 from eventsourcing.persistence import Tracking
 
+from service.audit import records
+from service.audit.certificates import game_certificate
+from service.audit.verify import verify_stream
 from service.ledger.app import Ledger
 from service.ledger.game import Game
 from service.ledger.game_ids import shard_of
@@ -131,3 +134,34 @@ def test_ratings_do_not_depend_on_which_shard_is_read_first(tmp_path: Any) -> No
     assert [e for e, _ in behind] != [e for e, _ in in_order]
     first, second = rate(in_order), rate(behind)
     assert len(first) == 4 and first == second
+
+
+def test_the_same_games_on_two_shards_and_moved_to_one_store_certify_and_rate_the_same(tmp_path: Any) -> None:
+    """Literally the same games (ids and events): played on two shards, then exported and imported into one store.
+    Every game's certificate and every rating are the same read from either."""
+    envs = [persistence_env(f"sqlite:///{tmp_path / f'shard-{n}.db'}") for n in range(2)]
+    sharded = ShardedLedger(envs)
+    alone_env = persistence_env(f"sqlite:///{tmp_path / 'one.db'}")
+    alone = Ledger(alone_env)
+    try:
+        spread = run(sharded, envs[0], envs[1:])
+        made = list(sharded.all_game_ids())
+        assert {shard_of(g) for g in made} == {0, 1}
+        exported = [records.export(sharded.stream(g), records.ORGANIZER) for g in made]
+        for record in sorted(exported, key=lambda r: r.game_id.int):  # another order than they were played in
+            alone.save(*records.to_events(record))
+        projections = Projections(alone_env).start()
+        try:
+            assert projections.wait_caught_up(timeout=60)
+        finally:
+            projections.stop()
+        assert results(alone_env) == spread
+
+        def certificates(ledger: Ledger) -> list[dict[str, Any]]:
+            return [game_certificate(verify_stream(g, ledger.stream(g)), issued_at="-") for g in made]
+
+        from_shards, from_one = certificates(sharded), certificates(alone)
+        assert from_shards == from_one and all(c["verdict"] == "holds" for c in from_one)
+    finally:
+        sharded.close()
+        alone.close()

@@ -31,6 +31,7 @@ class ServerProcess:
 
     store: str
     port: int = field(default_factory=free_port)
+    shards: tuple[str, ...] = ()  # further stores: games spread over them as shards
     log: Path | None = None
     args: tuple[str, ...] = ()
     metrics_port: int = 0
@@ -46,7 +47,7 @@ class ServerProcess:
         return f"127.0.0.1:{self.health_port or self.port}"
 
     def start(self, timeout: float = 30) -> None:
-        command = [str(BIN / "playledger-server"), "--store", self.store, "--port", str(self.port)]
+        command = [str(BIN / "playledger-server"), *self.store_args, "--port", str(self.port)]
         command += ["--metrics-port", str(self.metrics_port)]
         if self.health_port:
             command += ["--health-port", str(self.health_port)]
@@ -67,6 +68,11 @@ class ServerProcess:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"server did not become healthy in {timeout} s:\n{self.output()}")
+
+    @property
+    def store_args(self) -> list[str]:
+        """--store for each store, the first first: for the server and for `playledger-replay`."""
+        return [arg for url in (self.store, *self.shards) for arg in ("--store", url)]
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log is not None and self.log.exists() else ""
