@@ -2,8 +2,11 @@
 
 Games are rated one after another in the order they finished: by the time each game's end was decided, then
 its id (`finished_seq` holds that time in microseconds), never by where its events sit in a log, so games on
-several shards, whose logs the runners read in whatever order, rate the same. A game that ends before one
-already rated (a shard's runner behind another's) has its game type recomputed. A game's place
+several shards, whose logs the runners read in whatever order, rate the same. A game that ends before games
+already rated (a shard's runner behind another's) is put in its place: the later games' ratings are undone to
+what they were before them, the game rated, and the later games rated again after it; from the last
+RECENT games of its type kept in memory, else (a runner far behind, or just restarted) by recomputing the
+type. A game's place
 order is its effective outcome (service.tournaments.standings.outcome): an arbiter's
 ruling recorded later (annulment, forfeit, score correction, disqualification)
 changes that outcome, and the ratings of that game type are then recomputed
@@ -13,6 +16,8 @@ The displayed rating is openskill's ordinal, mu - 3 sigma.
 
 from __future__ import annotations
 
+from collections import deque
+from dataclasses import dataclass
 from functools import singledispatchmethod
 from typing import Any
 
@@ -63,6 +68,16 @@ RATINGS = Table(
 )
 
 MODEL = PlackettLuce()
+RECENT = 512  # rated games per type remembered (with the ratings they were rated from) to put a late one in place
+
+
+@dataclass
+class _Rated:
+    """A game as rated: its order, its row, and its players' ratings rows before it (None: had none)."""
+
+    order: tuple[int, str]
+    row: dict[str, Any]
+    before: dict[str, dict[str, Any] | None]
 
 
 class SQLiteRatingsView(SQLiteView):
@@ -89,6 +104,7 @@ class Ratings(ReadModelProjection[ReadModelView]):
     def __init__(self, view: ReadModelView, loader: Any = None, sharded: bool = False) -> None:
         super().__init__(view, loader, sharded)
         self._last: dict[str, tuple[int, str]] = {}  # game type -> order of its last rated game
+        self._recent: dict[str, deque[_Rated]] = {}  # game type -> its last rated games, oldest first
 
     @singledispatchmethod
     def apply(self, domain_event: Any, position: int) -> None:
@@ -123,10 +139,39 @@ class Ratings(ReadModelProjection[ReadModelView]):
         rules = row["rules"]
         latest = self._latest(rules)
         if latest is not None and _order(row) < latest:
-            self._recompute(rules)  # it ended before a game already rated: the order is the games' own
+            self._insert(rules, row)  # it ended before games already rated: the order is the games' own
         else:
-            self._rate(row, ended)  # the latest game to finish: rating it last is the same as recomputing
+            self._rated(rules, row)  # the latest game to finish: rating it last is the same as recomputing
         self._last[rules] = max(_order(row), latest) if latest is not None else _order(row)
+
+    def _rated(self, rules: str, row: dict[str, Any]) -> None:
+        """Rate a game after every game rated so far, remembering what its players' ratings were before it."""
+        before = {pid: self.view.get("ratings", rules, pid) for pid in row["player_ids"]}
+        self._rate(row, row["finished_seq"])
+        self._recent.setdefault(rules, deque(maxlen=RECENT)).append(_Rated(_order(row), row, before))
+
+    def _insert(self, rules: str, row: dict[str, Any]) -> None:
+        """Rate a game that ended before games already rated, as if it had come in its place."""
+        recent = self._recent.get(rules)
+        if not recent or recent[0].order > _order(row):  # the later games are not all in memory
+            self._recompute(rules)
+            return
+        later = [r for r in recent if r.order > _order(row)]
+        undone: set[str] = set()
+        for rated in later:  # each player back to the rating before the first later game they played
+            for pid, old in rated.before.items():
+                if pid in undone:
+                    continue
+                undone.add(pid)
+                if old is None:
+                    self.view.delete("ratings", rules, pid)
+                else:
+                    self.view.put("ratings", old)
+        for _ in later:
+            recent.pop()
+        self._rated(rules, row)
+        for rated in later:
+            self._rated(rules, rated.row)
 
     def _latest(self, rules: str) -> tuple[int, str] | None:
         """The order of the last rated game of a type (read once per type, then kept)."""
@@ -201,9 +246,10 @@ class Ratings(ReadModelProjection[ReadModelView]):
         """Every rating of one game type, again from its first finished game (after a ruling)."""
         for old in self.view.select("ratings", rules=rules):
             self.view.delete("ratings", rules, old["player_id"])
+        self._recent.pop(rules, None)
         finished = [r for r in self.view.select("rated_games", rules=rules) if r["finished_seq"] is not None]
         for row in sorted(finished, key=_order):
-            self._rate(row, row["finished_seq"])
+            self._rated(rules, row)
 
 
 def _order(row: dict[str, Any]) -> tuple[int, str]:

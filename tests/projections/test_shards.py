@@ -108,13 +108,19 @@ def test_ratings_do_not_depend_on_which_shard_is_read_first(tmp_path: Any) -> No
     finally:
         ledger.close()
 
-    def rate(order: list[tuple[Any, Tracking]]) -> list[dict[str, Any]]:
-        env = persistence_env(f"sqlite:///{tmp_path / f'views-{len(order)}-{id(order)}.db'}")
+    recomputed: list[str] = []
+
+    def rate(order: list[tuple[Any, Tracking]], restart_at: int | None = None) -> list[dict[str, Any]]:
+        """Ratings after feeding `order`; `restart_at`: a new projection (nothing in memory) from that event on."""
+        env = persistence_env(f"sqlite:///{tmp_path / f'views-{len(order)}-{id(order)}-{restart_at}.db'}")
         datastore = sql.datastore_for(env)
         view = view_class("ratings", "sqlite")(datastore)  # type: ignore[call-arg]
         view.create_table()
-        projection = Ratings(view, sharded=True)
-        for event, tracking in order:
+        projection = _counted(Ratings(view, sharded=True), recomputed)
+        for n, (event, tracking) in enumerate(order):
+            if n == restart_at:
+                view.flush()
+                projection = _counted(Ratings(view, sharded=True), recomputed)
             projection.process_event(event, tracking)
         view.flush()
         rows = view.select("ratings", rules="hare-and-tortoise")
@@ -132,8 +138,25 @@ def test_ratings_do_not_depend_on_which_shard_is_read_first(tmp_path: Any) -> No
     # Shard 1's runner behind: its events arrive after all of shard 0's (each log still in its own order).
     behind = [(e, t) for i, e, t in tagged if i % 2 == 0] + [(e, t) for i, e, t in tagged if i % 2 == 1]
     assert [e for e, _ in behind] != [e for e, _ in in_order]
-    first, second = rate(in_order), rate(behind)
-    assert len(first) == 4 and first == second
+    first = rate(in_order)
+    assert recomputed == []
+    second = rate(behind)
+    assert recomputed == [], "late games are put in place from memory, not by recomputing every game"
+    third = rate(behind, restart_at=len(behind) // 2)  # shard 1's events after a restart: nothing in memory
+    assert recomputed, "after a restart a late game recomputes its type"
+    assert len(first) == 4 and first == second == third
+
+
+def _counted(projection: Ratings, calls: list[str]) -> Ratings:
+    """The projection, its full recomputes noted in `calls`."""
+    recompute = projection._recompute
+
+    def counted(rules: str) -> None:
+        calls.append(rules)
+        recompute(rules)
+
+    projection._recompute = counted  # type: ignore[method-assign]
+    return projection
 
 
 def test_the_same_games_on_two_shards_and_moved_to_one_store_certify_and_rate_the_same(tmp_path: Any) -> None:
