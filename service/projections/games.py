@@ -18,15 +18,16 @@ from typing import Any, cast
 from eventsourcing.utils import get_topic
 
 from service.ledger.game import Game
+from service.ledger.game_ids import shard_of
 from service.projections.base import ReadModelProjection, micros
 from service.projections.sql import Table
-from service.projections.view import PostgresView, ReadModelView, SQLiteView
+from service.projections.view import SHARD_BITS, PostgresView, ReadModelView, SQLiteView
 
 GAMES = Table(
     "games",
     (
         ("game", "text"),
-        ("seq", "int"),  # notification id of Created: the listing order and the page token
+        ("seq", "int"),  # the listing order and the page token: Created's position (on shards: creation_seq)
         ("rules", "text"),
         ("rules_version", "int"),
         ("rng_version", "int"),
@@ -129,11 +130,14 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
     def _created(self, event: Game.Created, position: int) -> None:
         game = self._game(event)
         gid = str(event.originator_id)
+        # The listing's order: on one store, the log's; on shards, when the game was made (each shard's log
+        # numbers its own events, so its positions say nothing of the order between shards).
+        seq = creation_seq(event) if self.sharded else position
         self.view.put(
             "games",
             {
                 "game": gid,
-                "seq": position,
+                "seq": seq,
                 "rules": event.rules_name,
                 "rules_version": event.rules_version,
                 "rng_version": event.rng_version,
@@ -156,7 +160,7 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
             },
         )
         for seat, pid in enumerate(game.player_ids):
-            self.view.put("game_seats", {"player_id": pid, "game": gid, "seat": seat, "seq": position})
+            self.view.put("game_seats", {"player_id": pid, "game": gid, "seat": seat, "seq": seq})
 
     @apply.register
     def _recorded(self, event: Game.EventRecorded, position: int) -> None:
@@ -206,3 +210,12 @@ class GameSummaries(ReadModelProjection[ReadModelView]):
             if row is not None:
                 row.update(self._status_fields(game))
         self._unsettled.clear()
+
+
+SEQ_EPOCH_US = 1_577_836_800_000_000  # 2020-01-01 UTC: a creation time in µs from it, shifted by SHARD_BITS, fits
+# a signed 64-bit column until 2091
+
+
+def creation_seq(event: Game.Created) -> int:
+    """A game's place in the listing on shards: its creation time (µs), then its shard, in one number."""
+    return ((micros(event.timestamp) - SEQ_EPOCH_US) << SHARD_BITS) | shard_of(event.originator_id)

@@ -17,11 +17,18 @@ from service.server import Running, start
 ORGANIZER = "organizer-secret"
 
 
-@pytest.fixture
-def server(tmp_path) -> Iterator[Running]:  # type: ignore[no-untyped-def]
+@pytest.fixture(params=["one store", "two shards"])
+def server(tmp_path, request: pytest.FixtureRequest) -> Iterator[Running]:  # type: ignore[no-untyped-def]
+    """On one SQLite file, and on two as shards (issue 34: every call as with one store)."""
+    shards = (f"sqlite:///{tmp_path / 'api-1.db'}",) if request.param == "two shards" else ()
     running = start(
         Settings(
-            store=f"sqlite:///{tmp_path / 'api.db'}", port=0, web_port=0, organizer_token=ORGANIZER, max_watchers=2
+            store=f"sqlite:///{tmp_path / 'api.db'}",
+            shards=shards,
+            port=0,
+            web_port=0,
+            organizer_token=ORGANIZER,
+            max_watchers=2,
         )
     )
     yield running

@@ -62,8 +62,13 @@ def run(ledger: Ledger, env: dict[str, str], others: list[dict[str, str]]) -> di
     projections = Projections(env, shard_envs=others).start()
     ledger.add_listener(lambda _g, _v: projections.wake())
     try:
-        play_the_games(ledger)
+        made = play_the_games(ledger)
         assert projections.wait_caught_up(timeout=60)
+        reads = ReadModels(env)
+        try:  # ListGames: oldest first, whichever store each game is on
+            assert [g["game"] for g in reads.list_games(0, 50)[0]] == [str(g) for g in made]
+        finally:
+            reads.close()
         lag = projections.lag()
         assert all(entry.events == 0 for entry in lag.values()), lag
         assert check_summaries_against_ledger(env, ledger) == len(TABLES)  # every shard's games summarized
