@@ -4,7 +4,7 @@
 // ant. Insect help (Winter) is one haul card at a time: press it to keep it, or a marked grid card with the
 // same insect to take that one instead. A pawn that arrives on a card pops in (motion.ts). Nothing here decides what is legal: every action
 // is one of the server's legal commands.
-import type { JsonObject, LegalCommand } from "@playledger/client";
+import type { JsonObject, JsonValue, LegalCommand } from "@playledger/client";
 import { useCallback, useMemo, useRef } from "react";
 import { useEscape, useRovingGrid } from "../../a11y/keyboard";
 import { useArrived } from "../../game/motion";
@@ -51,20 +51,12 @@ function useInsectHelp(legal: LegalCommand[]) {
   }, [legal]);
 }
 
-export function Grid(props: Acting & Pick & { view: ViewOf<"grasshopper-and-ant"> }) {
-  const { view, legal, busy, send, picked, setPicked } = props;
-  const text = useGameText(RULES);
-  const grid = list(view.grid).map((row) => list(row));
-  const { placing, open, chosen } = usePlacements(legal, picked);
-  const sits = legal.filter((c) => c.commandType === "place_cicada");
-  const helps = useInsectHelp(legal);
-  const clear = useCallback(() => setPicked([]), [setPicked]);
-  useEscape(clear, picked.length > 0);
-  // The cards on the grid, as "r,c" joined: the roving focus is rebuilt only when a cell fills or empties.
+/** The cards on the grid: the roving focus is rebuilt only when a cell fills or empties. */
+function useFilledCells(grid: JsonValue[][]) {
   const filled = grid
     .flatMap((row, r) => row.flatMap((v, c) => (v === null ? [] : [`${r},${c}`])))
     .join(" ");
-  const cells = useMemo(
+  return useMemo(
     () =>
       filled
         .split(" ")
@@ -75,7 +67,37 @@ export function Grid(props: Acting & Pick & { view: ViewOf<"grasshopper-and-ant"
         }),
     [filled],
   );
-  const { cellProps } = useRovingGrid(cells);
+}
+
+/** What pressing a card does: insect help (keep or take), sit the Cicada, or pick for an ant; the command to
+ * send, when the press sends one (a pick only toggles). */
+function cellAction(
+  k: string,
+  value: JsonValue,
+  on: {
+    helps: ReturnType<typeof useInsectHelp>;
+    sits: LegalCommand[];
+    picked: string[];
+    open: Set<string>;
+  },
+): { doing: string; command?: LegalCommand } {
+  const help = value === null ? undefined : on.helps.byTake.get(String(record(value).card));
+  if (help) return { doing: help.args.take === help.args.card ? "keep" : "take", command: help };
+  const sit = on.sits.find((s) => cellKey(s.args.cell) === k);
+  if (sit) return { doing: "sit", command: sit };
+  return { doing: on.picked.includes(k) ? "unpick" : on.open.has(k) ? "pick" : "" };
+}
+
+export function Grid(props: Acting & Pick & { view: ViewOf<"grasshopper-and-ant"> }) {
+  const { view, legal, busy, send, picked, setPicked } = props;
+  const text = useGameText(RULES);
+  const grid = list(view.grid).map((row) => list(row));
+  const { placing, open, chosen } = usePlacements(legal, picked);
+  const sits = legal.filter((c) => c.commandType === "place_cicada");
+  const helps = useInsectHelp(legal);
+  const clear = useCallback(() => setPicked([]), [setPicked]);
+  useEscape(clear, picked.length > 0);
+  const { cellProps } = useRovingGrid(useFilledCells(grid));
   const wrap = useRef<HTMLDivElement>(null);
   const act = (c: LegalCommand) => {
     wrap.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
@@ -95,22 +117,9 @@ export function Grid(props: Acting & Pick & { view: ViewOf<"grasshopper-and-ant"
           </span>,
           ...row.map((value, c) => {
             const k = `${r},${c}`;
-            const sit = sits.find((s) => cellKey(s.args.cell) === k);
-            const help = value === null ? undefined : helps.byTake.get(String(record(value).card));
-            const doing = help
-              ? help.args.take === help.args.card
-                ? "keep"
-                : "take"
-              : sit
-                ? "sit"
-                : picked.includes(k)
-                  ? "unpick"
-                  : open.has(k)
-                    ? "pick"
-                    : "";
+            const { doing, command } = cellAction(k, value, { helps, sits, picked, open });
             const onAct = () => {
               if (busy || !doing) return;
-              const command = help ?? sit;
               if (command) act(command);
               else toggle(k);
             };

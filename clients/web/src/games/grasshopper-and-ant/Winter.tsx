@@ -6,7 +6,6 @@ import { type Acting, CardChip, TypeChip } from "./common";
 import {
   cardNames,
   insectName,
-  label,
   list,
   powerEffect,
   powerName,
@@ -58,7 +57,7 @@ function Powers({ view, names }: { view: View; names: string[] }) {
   );
 }
 
-function Market({ view, legal, busy, send, ctx }: Acting & { view: View }) {
+function Market({ view, legal, busy, send }: Acting & { view: View }) {
   const text = useGameText(RULES);
   const buys = legal.filter((c) => c.commandType === "buy");
   return (
@@ -89,9 +88,10 @@ function Market({ view, legal, busy, send, ctx }: Acting & { view: View }) {
                   key={j}
                   type="button"
                   disabled={busy}
-                  aria-label={label(b, ctx)}
                   onClick={() => send(b)}
                 >
+                  {/* Read out as "Hazelnut: Pay with …": the name holds the visible words (axe). */}
+                  <span className="visually-hidden">{provisionName(p, text)}: </span>
                   {text("market.pay", { cards: cardNames(b.args.cards, text) })}
                 </button>
               ))}
