@@ -3,7 +3,7 @@
 // searches), then a whole Mode T game; a spectator's page never shows a face-down ingredient.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import type { PlayLedgerServer } from "../../ts/test/support/server.ts";
 import { assertEndExplained, checkPhase, pageHeight } from "./support/baba-yaga.ts";
 import { artifact, launch, person, startServer } from "./support/browser.ts";
@@ -55,30 +55,43 @@ async function enabled(page: Page, selector: string) {
   return (await found.count()) > 0 ? found.first() : undefined;
 }
 
+/** A click on what the page offered a moment ago. In real time (Mode R) the moment can pass before the click
+ * lands (the search ends, the witch moves on): Playwright then waits on a button that stays disabled, so give
+ * up after a few seconds and look at the page again (false). */
+async function tap(target: Locator): Promise<boolean> {
+  try {
+    await target.click({ timeout: 3_000 });
+    return true;
+  } catch (e) {
+    if (e instanceof Error && e.name === "TimeoutError") return false;
+    throw e;
+  }
+}
+
 /** One click of a person who wants to win: what the page offers now, on the board first. */
 async function act(page: Page, tally: Tally): Promise<boolean> {
   const step = await enabled(page, '.by-action[data-action="step_witch"]');
   if (step) {
-    await step.click();
+    if (!(await tap(step))) return false;
     tally.steps++;
     return true;
   }
   const reveal = await enabled(page, '.by-action[data-action="reveal_spell"]');
   if (reveal) {
-    await reveal.click();
+    if (!(await tap(reveal))) return false;
     tally.reveals++;
     return true;
   }
   const place = page.locator('.by-cell[data-move="place_witch"]');
   if ((await place.count()) > 0) {
-    await place.first().click();
+    if (!(await tap(place.first()))) return false;
     tally.placements++;
     return true;
   }
   const blocked = (await page.locator('[data-testid="race"] [data-blocked]').count()) > 0;
   const back = page.locator('.by-cell[data-move="flip_down"]');
   if (blocked && (await back.count()) > 0) {
-    await back.first().click();
+    if (!(await tap(back.first()))) return false;
     tally.flips++;
     return true;
   }
@@ -94,17 +107,17 @@ async function act(page: Page, tally: Tally): Promise<boolean> {
     );
     const end = await enabled(page, '.by-action[data-action="end_search"]');
     if (found >= needed && end) {
-      await end.click(); // the spell is complete: stop the race before the witch is back
+      if (!(await tap(end))) return false; // the spell is complete: stop the race before the witch is back
       tally.other++;
       return true;
     }
-    await over.nth(Math.floor(Math.random() * n)).click();
+    if (!(await tap(over.nth(Math.floor(Math.random() * n))))) return false;
     tally.flips++;
     return true;
   }
   const cell = page.locator(".by-cell[data-move]"); // the House, a swap, the fearless move
   if ((await cell.count()) > 0) {
-    await cell.first().click();
+    if (!(await tap(cell.first()))) return false;
     tally.other++;
     return true;
   }
@@ -116,7 +129,7 @@ async function act(page: Page, tally: Tally): Promise<boolean> {
   if (button) {
     const type =
       (await button.getAttribute("data-action")) ?? (await button.getAttribute("data-command"));
-    await button.click();
+    if (!(await tap(button))) return false;
     tally[KIND[type ?? ""] ?? "other"]++;
     return true;
   }
