@@ -19,8 +19,9 @@ from service.ledger.game_ids import MAX_SHARDS, new_game_id, shard_of
 from service.ledger.rematch import link_id
 from service.ledger.shards import ShardedLedger, ShardMismatch
 from service.ledger.store import persistence_env
-from service.rules.core import IllegalCommand, Rng
+from service.rules.core import IllegalCommand
 from service.rules.hare_tortoise.messages import ChooseSecondBet
+from tests.projections.helpers import play_to_end
 
 PLAYERS = ["ann", "bob"]
 
@@ -44,19 +45,6 @@ def on_shard(ledger: ShardedLedger, shard: int, rules: str = "hare-and-tortoise"
         if shard_of(created.game_id) == shard:
             return created.game_id
     raise AssertionError(f"no game placed on shard {shard}")
-
-
-def play_out(ledger: Ledger, game_id: UUID, seed: int = 1, limit: int = 2000) -> int:
-    bot = Rng(str(seed).encode(), 0)
-    for n in range(limit):
-        game = ledger.get_game(game_id)
-        status = game.rules.status(game.state)
-        if status.finished:
-            return n
-        seat = status.to_act[0]
-        options = game.rules.legal_commands(game.state, seat)
-        ledger.submit(game_id, seat, options[bot.below(len(options))], f"req-{n}")
-    raise AssertionError("the game did not finish")
 
 
 def test_an_id_names_its_shard_and_an_older_id_the_first() -> None:
@@ -138,7 +126,7 @@ def test_a_watch_follows_a_game_on_another_shard(sharded: ShardedLedger) -> None
 
 def test_a_rematch_is_made_on_the_finished_games_shard(sharded: ShardedLedger) -> None:
     game_id = on_shard(sharded, 1)
-    play_out(sharded, game_id)
+    play_to_end(sharded, game_id)
     rematch, made = sharded.rematch(game_id)
     assert made and shard_of(rematch.id) == 1 and stored_on(sharded, rematch.id) == [1]
     assert stored_on(sharded, link_id(game_id)) == [1]
